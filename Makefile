@@ -1,0 +1,37 @@
+# Longhaul developer commands. `make up` runs the platform; `make test` runs the test suite.
+SHELL := /bin/bash
+PY := .venv/bin/python
+RUN_EXTRAS := inference,embeddings,documents,three-d,finance
+TEST_EXTRAS := $(RUN_EXTRAS),test,dev
+
+.PHONY: up test lint format install install-test bench clean-data
+
+up: install
+	$(PY) manage.py up
+
+test: install-test
+	./deploy/system-packages.sh
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: install-test
+	.venv/bin/ruff check .
+	.venv/bin/ruff format --check .
+	.venv/bin/mypy platform agents tests
+
+format: install-test
+	.venv/bin/ruff check --fix .
+	.venv/bin/ruff format .
+
+install:
+	./deploy/install.sh $(RUN_EXTRAS)
+
+install-test:
+	./deploy/install.sh $(TEST_EXTRAS)
+
+bench:
+	./deploy/install.sh $(TEST_EXTRAS),bench
+	for b in bench/*.py; do $(PY) $$b; done
+
+# Deletes the embedded database, uploaded files and run workspaces.
+clean-data:
+	rm -rf .data

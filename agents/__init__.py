@@ -1,0 +1,1 @@
+"""Longhaul's agent runtime: plain Python, no Django. The platform drives it from Celery."""

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Creates .venv and installs the project's Python dependencies for the given extras.
+# Re-running is a no-op while pyproject.toml and the extras are unchanged, and the one slow
+# build (llama-cpp-python compiles for minutes) is kept as a wheel in a cache outside the
+# checkout so fresh clones on the same machine reuse it.
+set -euo pipefail
+extras="${1:?usage: deploy/install.sh EXTRA[,EXTRA...]}"
+venv=.venv
+cache="${LONGHAUL_WHEEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/longhaul/wheels}"
+llama_spec="llama-cpp-python==0.3.16"
+
+if [ ! -x "$venv/bin/python" ]; then
+  echo "install: creating $venv"
+  python3 -m venv "$venv"
+fi
+project_digest=$(sha256sum pyproject.toml | cut -c1-12)
+extras_digest=$(echo "$extras" | sha256sum | cut -c1-8)
+stamp="$venv/.installed-$project_digest-$extras_digest"
+[ -f "$stamp" ] && exit 0
+
+mkdir -p "$cache"
+if [[ ",$extras," == *",inference,"* ]] && ! ls "$cache"/llama_cpp_python-0.3.16-*.whl >/dev/null 2>&1; then
+  echo "install: building $llama_spec once (several minutes on 2 cores; cached in $cache)"
+  CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" "$venv/bin/pip" wheel --no-deps "$llama_spec" -w "$cache"
+fi
+echo "install: installing .[$extras]"
+"$venv/bin/pip" install --quiet --disable-pip-version-check --find-links "$cache" -e ".[$extras]"
+find "$venv" -maxdepth 1 -name ".installed-*" ! -name ".installed-$project_digest-*" -delete
+touch "$stamp"

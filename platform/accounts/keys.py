@@ -1,0 +1,40 @@
+"""The API key format: `lh_<prefix>_<secret>`; only SHA-256 of the whole key is stored."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+
+KEY_MARKER = "lh"
+PREFIX_LENGTH = 10
+
+
+@dataclass(frozen=True)
+class ParsedKey:
+    prefix: str
+    secret_hash: str
+
+
+def generate_key() -> tuple[str, str]:
+    """Returns (prefix, full plaintext key)."""
+    prefix = secrets.token_hex(PREFIX_LENGTH // 2)
+    secret = secrets.token_urlsafe(32)
+    return prefix, f"{KEY_MARKER}_{prefix}_{secret}"
+
+
+def hash_key(plaintext: str) -> str:
+    return hashlib.sha256(plaintext.encode()).hexdigest()
+
+
+def parse_key(plaintext: str) -> ParsedKey | None:
+    marker, _, rest = plaintext.partition("_")
+    prefix, _, secret = rest.partition("_")
+    if marker != KEY_MARKER or len(prefix) != PREFIX_LENGTH or not secret:
+        return None
+    return ParsedKey(prefix=prefix, secret_hash=hash_key(plaintext))
+
+
+def hashes_match(stored: str, candidate: str) -> bool:
+    return hmac.compare_digest(stored, candidate)

@@ -1,0 +1,101 @@
+"""Reads for accounts, including API key authentication."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from accounts.keys import hashes_match, parse_key
+from accounts.models import ApiKey, Membership, Organization, Role, User
+
+_CACHE_PREFIX = "apikey:"
+
+
+class ApiKeyError(Exception):
+    """The presented key cannot be used; the message is safe to show to the caller."""
+
+
+@dataclass(frozen=True)
+class KeyPrincipal:
+    """What a valid API key grants, small enough to cache."""
+
+    api_key_id: int
+    prefix: str
+    organization_id: int
+    scopes: tuple[str, ...]
+    allowed_tiers: tuple[str, ...]
+    expires_at: datetime | None
+    secret_hash: str
+
+    def may_use_tier(self, tier: str) -> bool:
+        return not self.allowed_tiers or tier in self.allowed_tiers
+
+    def has_scope(self, scope: str) -> bool:
+        return scope in self.scopes
+
+
+def api_key_authenticate(plaintext: str) -> KeyPrincipal:
+    """Returns the key's principal or raises ApiKeyError (wrong, revoked or expired)."""
+    parsed = parse_key(plaintext.strip())
+    if parsed is None:
+        raise ApiKeyError("Invalid API key format; keys look like lh_<prefix>_<secret>.")
+    principal = _principal_for_prefix(parsed.prefix)
+    if principal is None or not hashes_match(principal.secret_hash, parsed.secret_hash):
+        raise ApiKeyError("Invalid API key.")
+    if principal.expires_at is not None and principal.expires_at <= timezone.now():
+        raise ApiKeyError("This API key has expired.")
+    return principal
+
+
+def _principal_for_prefix(prefix: str) -> KeyPrincipal | None:
+    cached = cache.get(_CACHE_PREFIX + prefix)
+    if cached is not None:
+        return cached or None
+    api_key = ApiKey.objects.filter(prefix=prefix).first()
+    principal = _to_principal(api_key) if api_key and api_key.revoked_at is None else None
+    # Negative results are cached too ("" is falsy but not None) to blunt key guessing.
+    cache.set(_CACHE_PREFIX + prefix, principal or "", settings.API_KEY_CACHE_SECONDS)
+    return principal
+
+
+def _to_principal(api_key: ApiKey) -> KeyPrincipal:
+    return KeyPrincipal(
+        api_key_id=api_key.id,
+        prefix=api_key.prefix,
+        organization_id=api_key.organization_id,
+        scopes=tuple(api_key.scopes),
+        allowed_tiers=tuple(api_key.allowed_tiers),
+        expires_at=api_key.expires_at,
+        secret_hash=api_key.secret_hash,
+    )
+
+
+def invalidate_cached_key(prefix: str) -> None:
+    cache.delete(_CACHE_PREFIX + prefix)
+
+
+def organization_keys(*, organization: Organization) -> QuerySet[ApiKey]:
+    return ApiKey.objects.filter(organization=organization)
+
+
+def memberships_for_user(*, user: User) -> QuerySet[Membership]:
+    return Membership.objects.filter(user=user).select_related("organization")
+
+
+def primary_membership(*, user: User) -> Membership | None:
+    return memberships_for_user(user=user).first()
+
+
+def user_role_in(*, user: User, organization_id: int) -> str | None:
+    membership = Membership.objects.filter(user=user, organization_id=organization_id).first()
+    return membership.role if membership else None
+
+
+def user_may_review(*, user: User, organization_id: int) -> bool:
+    role = user_role_in(user=user, organization_id=organization_id)
+    return role in {Role.OWNER, Role.ADMIN, Role.REVIEWER}

@@ -1,0 +1,17 @@
+"""pytest: the real embedded PostgreSQL and the real Redis, on a database number of their own."""
+
+from __future__ import annotations
+
+from config.env import env_str, validate_redis_url
+from config.settings.base import *  # noqa: F403
+from config.settings.base import CACHES, CHANNEL_LAYERS
+
+DEBUG = False
+REDIS_URL = validate_redis_url(env_str("TEST_REDIS_URL", "redis://127.0.0.1:6379/13"))
+CACHES["default"]["LOCATION"] = REDIS_URL
+CACHES["default"]["KEY_PREFIX"] = "longhaul-test"
+CHANNEL_LAYERS["default"]["CONFIG"] = {"hosts": [REDIS_URL], "prefix": "longhaul-test:channels"}
+CELERY_BROKER_URL = REDIS_URL
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+API_KEY_CACHE_SECONDS = 1
+LONGHAUL_EMBEDDED_INFERENCE = False

@@ -1,0 +1,82 @@
+from __future__ import annotations
+
+import os
+import signal
+import urllib.request
+from typing import Any
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+from accounts.bootstrap import DemoCredentials, demo_bootstrap
+from config import embedded_db
+from core.stack import (
+    ensure_port_free,
+    local_redis_spec,
+    platform_specs,
+    redis_answers,
+)
+from core.supervisor import Supervisor
+
+
+class Command(BaseCommand):
+    help = "Migrate, create the demo tenant once, and run web, worker, beat and inference."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        ensure_port_free(settings.LONGHAUL_WEB_HOST, settings.LONGHAUL_WEB_PORT)
+        specs = platform_specs()
+        if not redis_answers(settings.REDIS_URL):
+            specs.insert(0, local_redis_spec(settings.REDIS_URL))
+        supervisor = Supervisor(specs)
+        signal.signal(signal.SIGINT, supervisor.request_stop)
+        signal.signal(signal.SIGTERM, supervisor.request_stop)
+        try:
+            self._run(supervisor)
+        finally:
+            supervisor.stop()
+            if os.environ.get("LONGHAUL_EMBEDDED_DATABASE"):
+                embedded_db.stop(embedded_db.data_dir())
+            self.stdout.write("longhaul: stopped")
+
+    def _run(self, supervisor: Supervisor) -> None:
+        call_command("migrate", interactive=False, verbosity=0)
+        credentials = demo_bootstrap()
+        supervisor.start()
+        announced = False
+
+        def announce_when_ready() -> None:
+            nonlocal announced
+            if not announced and _web_answers():
+                announced = True
+                self.stdout.write(_banner(credentials))
+
+        raise SystemExit(supervisor.wait(on_tick=announce_when_ready))
+
+
+def _web_url() -> str:
+    return f"http://{settings.LONGHAUL_WEB_HOST}:{settings.LONGHAUL_WEB_PORT}"
+
+
+def _web_answers() -> bool:
+    try:
+        with urllib.request.urlopen(f"{_web_url()}/healthz", timeout=1) as reply:
+            return bool(reply.status == 200)
+    except OSError:
+        return False
+
+
+def _banner(credentials: DemoCredentials | None) -> str:
+    lines = ["", "=" * 72, f"Longhaul is running: {_web_url()}/"]
+    if credentials:
+        lines += [
+            f"  sign in as   {credentials.username} / {credentials.password}",
+            f"  API key      {credentials.api_key}",
+            "  (shown once: copy them now; create more keys in the admin or with",
+            "   `manage.py create_api_key demo`)",
+        ]
+    else:
+        lines.append("  sign in with the credentials printed on the first start")
+        lines.append("  (lost them? `manage.py changepassword admin`, `manage.py create_api_key demo`)")
+    lines += [f"  OpenAI-compatible API   {_web_url()}/v1", "=" * 72, ""]
+    return "\n".join(lines)

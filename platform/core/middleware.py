@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Awaitable, Callable
+
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
+from django.http import HttpRequest, HttpResponse
+
+from core import context
+
+_SAFE_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
+
+
+def new_request_id(incoming: str | None) -> str:
+    """Keeps a caller's request id when it is safe to echo, otherwise makes one."""
+    if incoming and _SAFE_REQUEST_ID.match(incoming):
+        return incoming
+    return uuid.uuid4().hex
+
+
+class RequestIdMiddleware:
+    """Gives every request an id, in the logs and in the X-Request-Id response header."""
+
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        if iscoroutinefunction(get_response):
+            markcoroutinefunction(self)
+
+    def __call__(self, request: HttpRequest) -> HttpResponse | Awaitable[HttpResponse]:
+        if iscoroutinefunction(self):
+            return self._acall(request)
+        token = self._begin(request)
+        try:
+            response = self.get_response(request)
+        finally:
+            context.request_id.reset(token)
+        response["X-Request-Id"] = request.request_id  # type: ignore[attr-defined]
+        return response
+
+    async def _acall(self, request: HttpRequest) -> HttpResponse:
+        token = self._begin(request)
+        try:
+            response = await self.get_response(request)  # type: ignore[misc]
+        finally:
+            context.request_id.reset(token)
+        response["X-Request-Id"] = request.request_id  # type: ignore[attr-defined]
+        return response
+
+    def _begin(self, request: HttpRequest) -> object:
+        request.request_id = new_request_id(request.headers.get("X-Request-Id"))  # type: ignore[attr-defined]
+        return context.request_id.set(request.request_id)  # type: ignore[attr-defined]

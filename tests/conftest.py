@@ -1,0 +1,36 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import redis as redis_lib
+from django.conf import settings
+
+from tests.factories import TenantFixture, make_tenant
+from tests.support.processes import asgi_server
+
+
+@pytest.fixture
+def redis_client() -> Iterator[redis_lib.Redis]:
+    """The real Redis, on the test database number, emptied before each test that asks for it."""
+    client = redis_lib.Redis.from_url(settings.REDIS_URL)
+    client.flushdb()
+    yield client
+    client.close()
+
+
+@pytest.fixture
+def acme(db: None) -> TenantFixture:
+    return make_tenant("acme")
+
+
+@pytest.fixture
+def globex(db: None) -> TenantFixture:
+    return make_tenant("globex")
+
+
+@pytest.fixture
+def live_server_url(transactional_db: None) -> Iterator[str]:
+    """The real ASGI app under uvicorn, against the test database."""
+    with asgi_server() as base:
+        yield base

@@ -1,0 +1,103 @@
+"""Real servers for tests: the ASGI app under uvicorn and Celery workers, as subprocesses."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_database_url() -> str:
+    """DATABASE_URL rewritten to the database pytest-django created for this session."""
+    from django.db import connection
+
+    parts = urlsplit(os.environ["DATABASE_URL"])
+    path = "/" + str(connection.settings_dict["NAME"])
+    return urlunsplit((parts.scheme, parts.netloc, path, parts.query, parts.fragment))
+
+
+def child_env(**extra: str) -> dict[str, str]:
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings.test",
+        "DATABASE_URL": test_database_url(),
+        "PYTHONPATH": f"{REPO / 'platform'}:{REPO}",
+        "PYTHONUNBUFFERED": "1",
+    }
+    env.update(extra)
+    return env
+
+
+def wait_for_http(url: str, timeout: float = 30.0, process: subprocess.Popen[bytes] | None = None) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"server exited with status {process.returncode} before {url} answered")
+        try:
+            with urllib.request.urlopen(url, timeout=1):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise TimeoutError(f"{url} did not answer within {timeout}s")
+
+
+def stop_process(process: subprocess.Popen[bytes], grace: float = 10.0) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            pass
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    process.wait()
+
+
+@contextmanager
+def asgi_server(**env: str) -> Iterator[str]:
+    """Runs config.asgi under uvicorn on a free port; yields its base URL."""
+    port = free_port()
+    command = [
+        sys.executable, "-m", "uvicorn", "config.asgi:application",
+        "--host", "127.0.0.1", "--port", str(port), "--no-access-log", "--lifespan", "off",
+    ]
+    process = subprocess.Popen(command, env=child_env(**env), cwd=REPO, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for_http(f"{base}/healthz", process=process)
+        yield base
+    finally:
+        stop_process(process)
+
+
+@contextmanager
+def celery_worker(*, concurrency: int = 2, queues: str = "longhaul", **env: str) -> Iterator[subprocess.Popen[bytes]]:
+    """A real Celery worker for the test database; yields the process (tests may kill it)."""
+    command = [
+        sys.executable, "-m", "celery", "-A", "config.worker", "worker",
+        "-l", "WARNING", "--concurrency", str(concurrency), "-Q", queues, "--without-mingle",
+        "--without-gossip",
+    ]
+    process = subprocess.Popen(command, env=child_env(**env), cwd=REPO, start_new_session=True)
+    try:
+        yield process
+    finally:
+        stop_process(process)

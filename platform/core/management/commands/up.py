@@ -18,6 +18,7 @@ from core.stack import (
     redis_answers,
 )
 from core.supervisor import Supervisor
+from inference.services import tiers_seed_from_settings
 
 
 class Command(BaseCommand):
@@ -42,6 +43,7 @@ class Command(BaseCommand):
     def _run(self, supervisor: Supervisor) -> None:
         call_command("migrate", interactive=False, verbosity=0)
         credentials = demo_bootstrap()
+        tiers_seed_from_settings()
         supervisor.start()
         announced = False
 

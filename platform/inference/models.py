@@ -1,0 +1,60 @@
+"""The tier registry: named model tiers, each a pool of OpenAI-compatible backends."""
+
+from __future__ import annotations
+
+from django.core.validators import MinValueValidator
+from django.db import models
+
+
+class Tier(models.Model):
+    """A model tier that callers name as the `model` (e.g. "standard", "fast")."""
+
+    name = models.SlugField(max_length=64, unique=True)
+    description = models.CharField(max_length=300, blank=True)
+    # Used by the gateway when this tier has no healthy backend and the key's policy allows it.
+    fallback = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="fallback_for"
+    )
+    context_window = models.PositiveIntegerField(default=8192, validators=[MinValueValidator(1)])
+    is_active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Backend(models.Model):
+    """One OpenAI-compatible server (vLLM, SGLang, llama.cpp, a hosted API) serving a tier."""
+
+    tier = models.ForeignKey(Tier, on_delete=models.CASCADE, related_name="backends")
+    name = models.SlugField(max_length=100, unique=True)
+    base_url = models.URLField(max_length=500, help_text="OpenAI-compatible base, ending in /v1")
+    served_model = models.CharField(max_length=200, help_text="the model name sent upstream")
+    weight = models.PositiveIntegerField(default=1, validators=[MinValueValidator(1)])
+    max_concurrency = models.PositiveIntegerField(default=8, validators=[MinValueValidator(1)])
+    max_queue = models.PositiveIntegerField(default=32)
+    connect_timeout_s = models.FloatField(default=2.0, validators=[MinValueValidator(0.01)])
+    read_timeout_s = models.FloatField(default=120.0, validators=[MinValueValidator(0.01)])
+    api_key_env = models.CharField(
+        max_length=200, blank=True, help_text="environment variable holding the upstream API key"
+    )
+    # Fernet token; see inference.secrets. Never the plaintext key.
+    api_key_encrypted = models.TextField(blank=True, editable=False)
+    enabled = models.BooleanField(default=True)
+    supports_tools = models.BooleanField(default=True)
+    supports_json_schema = models.BooleanField(default=True)
+    healthy = models.BooleanField(default=True)
+    last_probe_at = models.DateTimeField(null=True, blank=True)
+    last_probe_error = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["tier__name", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.tier.name})"

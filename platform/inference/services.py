@@ -1,0 +1,116 @@
+"""Writes to the tier registry: seeding from settings, probe results, upstream secrets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from inference.models import Backend, Tier
+from inference.secrets import encrypt_secret
+
+TIER_DESCRIPTIONS = {
+    "standard": "Full context and quality; the default for agent reasoning.",
+    "fast": "Lower latency: speculative decoding and a smaller context.",
+}
+
+
+@dataclass(frozen=True)
+class TierSeed:
+    name: str
+    base_url: str
+    served_model: str
+    api_key_env: str
+    context_window: int
+
+
+def embedded_base_url() -> str:
+    return f"http://{settings.LONGHAUL_INFERENCE_HOST}:{settings.LONGHAUL_INFERENCE_PORT}/v1"
+
+
+def tier_seeds() -> list[TierSeed]:
+    """standard and fast, from LONGHAUL_<TIER>_* settings or else the embedded server."""
+    seeds = []
+    for name in ("standard", "fast"):
+        upper = name.upper()
+        seeds.append(
+            TierSeed(
+                name=name,
+                base_url=getattr(settings, f"LONGHAUL_{upper}_URL") or embedded_base_url(),
+                served_model=getattr(settings, f"LONGHAUL_{upper}_SERVED_MODEL"),
+                api_key_env=getattr(settings, f"LONGHAUL_{upper}_API_KEY_ENV"),
+                context_window=getattr(settings, f"LONGHAUL_{upper}_CONTEXT"),
+            )
+        )
+    return seeds
+
+
+@transaction.atomic
+def tiers_seed_from_settings() -> dict[str, Tier]:
+    """Idempotent. Tiers are created once (admin edits to them stay); each tier's
+    `<tier>-default` backend follows the settings for its URL, model and key variable, so
+    changing LONGHAUL_<TIER>_URL and restarting re-points it. Other backends are left alone."""
+    tiers, created = {}, set()
+    for seed in tier_seeds():
+        tier, was_created = Tier.objects.get_or_create(
+            name=seed.name,
+            defaults={
+                "description": TIER_DESCRIPTIONS[seed.name],
+                "context_window": seed.context_window,
+            },
+        )
+        _seed_default_backend(tier, seed)
+        tiers[seed.name] = tier
+        if was_created:
+            created.add(seed.name)
+    # Only on creation: an operator who removes the fallback in the admin keeps it removed.
+    fast = tiers["fast"]
+    if "fast" in created:
+        fast.fallback = tiers["standard"]
+        fast.save(update_fields=["fallback", "updated_at"])
+    return tiers
+
+
+def _seed_default_backend(tier: Tier, seed: TierSeed) -> Backend:
+    backend, created = Backend.objects.select_for_update().get_or_create(
+        name=f"{seed.name}-default",
+        defaults={
+            "tier": tier,
+            "base_url": seed.base_url,
+            "served_model": seed.served_model,
+            "api_key_env": seed.api_key_env,
+            "read_timeout_s": settings.LONGHAUL_UPSTREAM_TIMEOUT_SECONDS,
+        },
+    )
+    wanted = {
+        "base_url": seed.base_url,
+        "served_model": seed.served_model,
+        "api_key_env": seed.api_key_env,
+    }
+    changed = [field for field, value in wanted.items() if getattr(backend, field) != value]
+    if not created and changed:
+        for field in changed:
+            setattr(backend, field, wanted[field])
+        backend.save(update_fields=[*changed, "updated_at"])
+    return backend
+
+
+def backend_record_probe(
+    *, backend: Backend, healthy: bool, error: str = "", at: datetime | None = None
+) -> Backend:
+    """Store one active probe's outcome; only the probe fields are written."""
+    backend.healthy = healthy
+    backend.last_probe_error = "" if healthy else error[:500]
+    backend.last_probe_at = at or timezone.now()
+    backend.save(update_fields=["healthy", "last_probe_error", "last_probe_at", "updated_at"])
+    return backend
+
+
+def backend_secret_set(*, backend: Backend, api_key: str) -> Backend:
+    """Store an upstream API key encrypted; an empty key clears the stored one."""
+    backend.api_key_encrypted = encrypt_secret(api_key) if api_key else ""
+    backend.save(update_fields=["api_key_encrypted", "updated_at"])
+    return backend

@@ -21,6 +21,8 @@ _STARTED_EMBEDDED_DATABASE = prepare_environment("config.settings.test")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    if os.environ.get("LONGHAUL_KEEP_DATABASE"):
+        return
     if _STARTED_EMBEDDED_DATABASE and not hasattr(config, "workerinput"):
         from config import embedded_db
 

@@ -6,6 +6,7 @@ test runtime (`agents.engine.memory`) implement the same Protocols. Changes are 
 
 from __future__ import annotations
 
+import builtins
 import hashlib
 import json
 from collections.abc import Callable
@@ -190,10 +191,10 @@ class Checkpointer(Protocol):
     def list(self, thread_id: str, *, limit: int | None = None) -> list[Checkpoint]: ...
 
     def put_writes(
-        self, thread_id: str, step: int, task_id: str, writes: list[tuple[str, Any]]
+        self, thread_id: str, step: int, task_id: str, writes: builtins.list[tuple[str, Any]]
     ) -> None: ...
 
-    def get_writes(self, thread_id: str, step: int) -> list[tuple[str, str, Any]]: ...
+    def get_writes(self, thread_id: str, step: int) -> builtins.list[tuple[str, str, Any]]: ...
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,20 @@ from tests.support.fake_openai import FakeOpenAI, Fault, serve_fake_openai
 
 
 def test_scripted_replies_follow_the_conversation_not_the_call_order() -> None:
-    fake = FakeOpenAI(script=[{"tool_calls": [{"name": "read_file", "arguments": {"path": "a.py"}}]}, {"content": "done"}])
+    fake = FakeOpenAI(
+        script=[
+            {"tool_calls": [{"name": "read_file", "arguments": {"path": "a.py"}}]},
+            {"content": "done"},
+        ]
+    )
     with serve_fake_openai(fake) as base:
         client = openai.OpenAI(base_url=base, api_key="x")
-        first = client.chat.completions.create(model="m", messages=[{"role": "user", "content": "go"}])
-        again = client.chat.completions.create(model="m", messages=[{"role": "user", "content": "go"}])
+        first = client.chat.completions.create(
+            model="m", messages=[{"role": "user", "content": "go"}]
+        )
+        again = client.chat.completions.create(
+            model="m", messages=[{"role": "user", "content": "go"}]
+        )
         later = client.chat.completions.create(
             model="m",
             messages=[{"role": "user", "content": "go"}, {"role": "assistant", "content": "x"}],
@@ -30,10 +39,18 @@ def test_streaming_with_usage() -> None:
     fake = FakeOpenAI(script=[{"content": "hello there world"}])
     with serve_fake_openai(fake) as base:
         client = openai.OpenAI(base_url=base, api_key="x")
-        chunks = list(client.chat.completions.create(model="m", messages=[{"role": "user", "content": "hi"}], stream=True, stream_options={"include_usage": True}))
+        chunks = list(
+            client.chat.completions.create(
+                model="m",
+                messages=[{"role": "user", "content": "hi"}],
+                stream=True,
+                stream_options={"include_usage": True},
+            )
+        )
     text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
     assert text == "hello there world"
-    assert chunks[-1].usage is not None and chunks[-1].usage.completion_tokens == 3
+    assert chunks[-1].usage is not None
+    assert chunks[-1].usage.completion_tokens == 3
 
 
 def test_error_fault_then_recovery() -> None:
@@ -47,11 +64,18 @@ def test_error_fault_then_recovery() -> None:
 
 
 def test_reset_mid_stream_breaks_the_body() -> None:
-    fake = FakeOpenAI(script=[{"content": "a b c d e f"}], fault=Fault(kind="reset", after_chunks=2))
-    with serve_fake_openai(fake) as base, pytest.raises(httpx.HTTPError):
-        with httpx.stream("POST", f"{base}/chat/completions", json={"model": "m", "stream": True, "messages": []}) as reply:
-            for _ in reply.iter_bytes():
-                pass
+    fake = FakeOpenAI(
+        script=[{"content": "a b c d e f"}], fault=Fault(kind="reset", after_chunks=2)
+    )
+    with (
+        serve_fake_openai(fake) as base,
+        pytest.raises(httpx.HTTPError),
+        httpx.stream(
+            "POST", f"{base}/chat/completions", json={"model": "m", "stream": True, "messages": []}
+        ) as reply,
+    ):
+        for _ in reply.iter_bytes():
+            pass
 
 
 def test_embeddings_are_deterministic_per_text() -> None:

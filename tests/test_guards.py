@@ -23,6 +23,7 @@ def test_platform_directory_is_not_a_package() -> None:
 
 def test_agents_resolves_to_this_project() -> None:
     agents = importlib.import_module("agents")
+    assert agents.__file__ is not None
     assert Path(agents.__file__).resolve().parent == REPO / "agents"
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(1, str(Path(__file__).resolve().parents[2]))
 
-from config.startup import prepare_environment  # noqa: E402
+from config.startup import prepare_environment
 
 prepare_environment()
 

@@ -108,6 +108,7 @@ def _prepare_root(root: Path) -> None:
     bin_path = Path(_bin(""))
     utils.ensure_user_exists(SERVICE_ACCOUNT)
     utils.ensure_prefix_permissions(root)
+    root.chmod(root.stat().st_mode | 0o011)  # traversal only: the service account cannot list it
     utils.ensure_prefix_permissions(bin_path)
     utils.ensure_folder_permissions(bin_path, 0o055)  # group/other read + execute
     utils.ensure_folder_permissions(bin_path.parent / "lib", 0o044)

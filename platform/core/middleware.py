@@ -3,6 +3,8 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Awaitable, Callable
+from contextvars import Token
+from typing import Any
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.http import HttpRequest, HttpResponse
@@ -25,13 +27,14 @@ class RequestIdMiddleware:
     sync_capable = True
     async_capable = True
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
         self.get_response = get_response
-        if iscoroutinefunction(get_response):
+        self.is_async = iscoroutinefunction(get_response)
+        if self.is_async:
             markcoroutinefunction(self)
 
     def __call__(self, request: HttpRequest) -> HttpResponse | Awaitable[HttpResponse]:
-        if iscoroutinefunction(self):
+        if self.is_async:
             return self._acall(request)
         token = self._begin(request)
         try:
@@ -44,12 +47,12 @@ class RequestIdMiddleware:
     async def _acall(self, request: HttpRequest) -> HttpResponse:
         token = self._begin(request)
         try:
-            response = await self.get_response(request)  # type: ignore[misc]
+            response = await self.get_response(request)
         finally:
             context.request_id.reset(token)
         response["X-Request-Id"] = request.request_id  # type: ignore[attr-defined]
         return response
 
-    def _begin(self, request: HttpRequest) -> object:
+    def _begin(self, request: HttpRequest) -> Token[str]:
         request.request_id = new_request_id(request.headers.get("X-Request-Id"))  # type: ignore[attr-defined]
         return context.request_id.set(request.request_id)  # type: ignore[attr-defined]

@@ -16,7 +16,6 @@ from config.env import ConfigurationError
 from core.supervisor import ProcessSpec
 
 
-
 def python_env() -> dict[str, str]:
     repo = str(settings.REPO_DIR)
     return {"PYTHONPATH": f"{settings.PLATFORM_DIR}:{repo}"}
@@ -64,8 +63,17 @@ def platform_specs() -> list[ProcessSpec]:
     specs = [
         ProcessSpec(
             "web",
-            [python, "-m", "uvicorn", "config.asgi:application", "--host", settings.LONGHAUL_WEB_HOST,
-             "--port", str(settings.LONGHAUL_WEB_PORT), "--no-access-log"],
+            [
+                python,
+                "-m",
+                "uvicorn",
+                "config.asgi:application",
+                "--host",
+                settings.LONGHAUL_WEB_HOST,
+                "--port",
+                str(settings.LONGHAUL_WEB_PORT),
+                "--no-access-log",
+            ],
             env,
         ),
         ProcessSpec("worker", [*celery, "worker", "-l", "INFO", "--concurrency", "2"], env),

@@ -6,6 +6,7 @@ every group (SIGTERM, then SIGKILL after a grace period) and leaves nothing behi
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -60,10 +61,8 @@ class Supervisor:
             _signal_group(child, signal.SIGTERM)
         deadline = time.monotonic() + GRACE_SECONDS
         for child in self.children.values():
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 child.wait(timeout=max(0.1, deadline - time.monotonic()))
-            except subprocess.TimeoutExpired:
-                pass
             _signal_group(child, signal.SIGKILL)  # the whole group: grandchildren too
             child.wait()
 
@@ -92,7 +91,5 @@ class Supervisor:
 
 
 def _signal_group(child: subprocess.Popen[bytes], signum: int) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(child.pid, signum)
-    except (ProcessLookupError, PermissionError):
-        pass

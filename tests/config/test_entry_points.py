@@ -38,7 +38,10 @@ def test_deploy_check_is_clean_with_production_settings() -> None:
 def test_production_refuses_a_weak_secret_key_in_one_line() -> None:
     result = manage("check", **{**PRODUCTION_ENV, "SECRET_KEY": "short"})
     assert result.returncode != 0
-    assert result.stderr.strip() == "error: SECRET_KEY must be at least 50 random characters in production"
+    assert (
+        result.stderr.strip()
+        == "error: SECRET_KEY must be at least 50 random characters in production"
+    )
 
 
 def test_malformed_database_url_is_one_line_not_a_traceback() -> None:

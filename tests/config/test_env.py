@@ -22,7 +22,13 @@ def test_database_url_with_socket_directory_and_options() -> None:
 
 @pytest.mark.parametrize(
     "url",
-    ["mysql://x/y", "not a url", "postgresql://host", "postgresql:///db", "postgresql://h:99999999/db"],
+    [
+        "mysql://x/y",
+        "not a url",
+        "postgresql://host",
+        "postgresql:///db",
+        "postgresql://h:99999999/db",
+    ],
 )
 def test_malformed_database_url_is_a_configuration_error(url: str) -> None:
     with pytest.raises(ConfigurationError, match="DATABASE_URL"):

@@ -23,7 +23,10 @@ def test_stop_leaves_no_process_behind_including_grandchildren(tmp_path) -> None
     pidfile = tmp_path / "grandchild.pid"
     spawn_grandchild = f"sleep 300 & echo $! > {pidfile}; trap '' TERM; wait"
     supervisor = Supervisor(
-        [ProcessSpec("stubborn", ["sh", "-c", spawn_grandchild]), ProcessSpec("plain", ["sleep", "300"])],
+        [
+            ProcessSpec("stubborn", ["sh", "-c", spawn_grandchild]),
+            ProcessSpec("plain", ["sleep", "300"]),
+        ],
         out=io.StringIO(),
     )
     supervisor.start()

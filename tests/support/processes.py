@@ -10,7 +10,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -44,11 +44,15 @@ def child_env(**extra: str) -> dict[str, str]:
     return env
 
 
-def wait_for_http(url: str, timeout: float = 30.0, process: subprocess.Popen[bytes] | None = None) -> None:
+def wait_for_http(
+    url: str, timeout: float = 30.0, process: subprocess.Popen[bytes] | None = None
+) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process is not None and process.poll() is not None:
-            raise RuntimeError(f"server exited with status {process.returncode} before {url} answered")
+            raise RuntimeError(
+                f"server exited with status {process.returncode} before {url} answered"
+            )
         try:
             with urllib.request.urlopen(url, timeout=1):
                 return
@@ -60,14 +64,10 @@ def wait_for_http(url: str, timeout: float = 30.0, process: subprocess.Popen[byt
 def stop_process(process: subprocess.Popen[bytes], grace: float = 10.0) -> None:
     if process.poll() is None:
         os.killpg(process.pid, signal.SIGTERM)
-        try:
+        with suppress(subprocess.TimeoutExpired):
             process.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            pass
-    try:
+    with suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
     process.wait()
 
 
@@ -76,8 +76,17 @@ def asgi_server(**env: str) -> Iterator[str]:
     """Runs config.asgi under uvicorn on a free port; yields its base URL."""
     port = free_port()
     command = [
-        sys.executable, "-m", "uvicorn", "config.asgi:application",
-        "--host", "127.0.0.1", "--port", str(port), "--no-access-log", "--lifespan", "off",
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "config.asgi:application",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--no-access-log",
+        "--lifespan",
+        "off",
     ]
     process = subprocess.Popen(command, env=child_env(**env), cwd=REPO, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
@@ -89,11 +98,24 @@ def asgi_server(**env: str) -> Iterator[str]:
 
 
 @contextmanager
-def celery_worker(*, concurrency: int = 2, queues: str = "longhaul", **env: str) -> Iterator[subprocess.Popen[bytes]]:
+def celery_worker(
+    *, concurrency: int = 2, queues: str = "longhaul", **env: str
+) -> Iterator[subprocess.Popen[bytes]]:
     """A real Celery worker for the test database; yields the process (tests may kill it)."""
     command = [
-        sys.executable, "-m", "celery", "-A", "config.worker", "worker",
-        "-l", "WARNING", "--concurrency", str(concurrency), "-Q", queues, "--without-mingle",
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "config.worker",
+        "worker",
+        "-l",
+        "WARNING",
+        "--concurrency",
+        str(concurrency),
+        "-Q",
+        queues,
+        "--without-mingle",
         "--without-gossip",
     ]
     process = subprocess.Popen(command, env=child_env(**env), cwd=REPO, start_new_session=True)

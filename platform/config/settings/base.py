@@ -78,7 +78,9 @@ TEMPLATES = [
 ]
 
 # --- Database: DATABASE_URL, or the embedded server that the entry points start when unset.
-DATABASES = {"default": parse_database_url(env_str("DATABASE_URL", "postgresql://127.0.0.1/longhaul"))}
+DATABASES = {
+    "default": parse_database_url(env_str("DATABASE_URL", "postgresql://127.0.0.1/longhaul"))
+}
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -179,12 +181,63 @@ CELERY_BEAT_SCHEDULE["inference-probe-backends"] = {
     "schedule": LONGHAUL_PROBE_INTERVAL_SECONDS,
     "options": {"expires": LONGHAUL_PROBE_INTERVAL_SECONDS},
 }
+# Gateway (platform/gateway): /v1, routing, quotas, the usage ledger and /metrics.
+LONGHAUL_GATEWAY_MAX_BODY_BYTES = env_int("LONGHAUL_GATEWAY_MAX_BODY_BYTES", 8 * 1024 * 1024)
+LONGHAUL_GATEWAY_REGISTRY_SECONDS = env_float("LONGHAUL_GATEWAY_REGISTRY_SECONDS", 3.0)
+LONGHAUL_GATEWAY_MAX_RETRIES = env_int("LONGHAUL_GATEWAY_MAX_RETRIES", 2)
+LONGHAUL_GATEWAY_QUEUE_TIMEOUT_SECONDS = env_float("LONGHAUL_GATEWAY_QUEUE_TIMEOUT_SECONDS", 30.0)
+LONGHAUL_GATEWAY_BREAKER_FAILURES = env_int("LONGHAUL_GATEWAY_BREAKER_FAILURES", 3)
+LONGHAUL_GATEWAY_BREAKER_COOLDOWN_SECONDS = env_float(
+    "LONGHAUL_GATEWAY_BREAKER_COOLDOWN_SECONDS", 10.0
+)
+LONGHAUL_GATEWAY_AUTO_FAST_BUDGET_MS = env_int("LONGHAUL_GATEWAY_AUTO_FAST_BUDGET_MS", 2000)
+LONGHAUL_GATEWAY_AUTO_FAST_MAX_PROMPT_TOKENS = env_int(
+    "LONGHAUL_GATEWAY_AUTO_FAST_MAX_PROMPT_TOKENS", 1000
+)
+LONGHAUL_GATEWAY_COMPLETION_RESERVE_TOKENS = env_int(
+    "LONGHAUL_GATEWAY_COMPLETION_RESERVE_TOKENS", 512
+)
+# Quota defaults for keys and organizations without a QuotaPolicy row; 0 means unlimited.
+LONGHAUL_GATEWAY_KEY_RPM = env_int("LONGHAUL_GATEWAY_KEY_RPM", 600)
+LONGHAUL_GATEWAY_KEY_TPM = env_int("LONGHAUL_GATEWAY_KEY_TPM", 1_000_000)
+LONGHAUL_GATEWAY_KEY_MONTHLY_TOKENS = env_int("LONGHAUL_GATEWAY_KEY_MONTHLY_TOKENS", 0)
+LONGHAUL_GATEWAY_ORG_RPM = env_int("LONGHAUL_GATEWAY_ORG_RPM", 3000)
+LONGHAUL_GATEWAY_ORG_TPM = env_int("LONGHAUL_GATEWAY_ORG_TPM", 5_000_000)
+LONGHAUL_GATEWAY_ORG_MONTHLY_TOKENS = env_int("LONGHAUL_GATEWAY_ORG_MONTHLY_TOKENS", 0)
+LONGHAUL_GATEWAY_SOFT_BUDGET_PERCENT = env_int("LONGHAUL_GATEWAY_SOFT_BUDGET_PERCENT", 80)
+LONGHAUL_GATEWAY_ALLOW_FALLBACK = env_bool("LONGHAUL_GATEWAY_ALLOW_FALLBACK", True)
+LONGHAUL_GATEWAY_AUTO_DEFAULT_TIER = env_str("LONGHAUL_GATEWAY_AUTO_DEFAULT_TIER", "standard")
+LONGHAUL_GATEWAY_LEDGER_FLUSH_SECONDS = env_float("LONGHAUL_GATEWAY_LEDGER_FLUSH_SECONDS", 1.0)
+LONGHAUL_GATEWAY_LEDGER_BATCH = env_int("LONGHAUL_GATEWAY_LEDGER_BATCH", 500)
+# Empty: /metrics answers loopback clients only; set: it needs `Authorization: Bearer <token>`.
+LONGHAUL_METRICS_TOKEN = env_str("LONGHAUL_METRICS_TOKEN", "")
+CELERY_BEAT_SCHEDULE["gateway-flush-usage"] = {
+    "task": "gateway.tasks.flush_usage",
+    "schedule": 10.0,
+    "options": {"expires": 10.0},
+}
 
 # --- Agents (agents/, platform/runs, platform/approvals).
 LONGHAUL_WORKSPACES_DIR = DATA_DIR / "workspaces"
 LONGHAUL_ARTIFACTS_DIR = DATA_DIR / "artifacts"
 LONGHAUL_PACKAGE_INDEX_URL = env_str("LONGHAUL_PACKAGE_INDEX_URL", "https://pypi.org/simple")
 LONGHAUL_RUN_LEASE_SECONDS = env_int("LONGHAUL_RUN_LEASE_SECONDS", 30)
+# Runs and approvals (platform/runs, platform/approvals).
+LONGHAUL_RUN_MAX_LOST = env_int("LONGHAUL_RUN_MAX_LOST", 5)  # worker losses before a run fails
+LONGHAUL_LEASE_RECOVERY_SECONDS = env_float("LONGHAUL_LEASE_RECOVERY_SECONDS", 5.0)
+LONGHAUL_ALLOWED_REPO_ROOTS = env_list("LONGHAUL_ALLOWED_REPO_ROOTS", [])
+LONGHAUL_MAX_WORKSPACE_BYTES = env_int("LONGHAUL_MAX_WORKSPACE_BYTES", 200 * 1024 * 1024)
+# Tests point this at the scripted model server; empty means LONGHAUL_GATEWAY_URL.
+LONGHAUL_AGENT_MODEL_URL = env_str("LONGHAUL_AGENT_MODEL_URL", "")
+LONGHAUL_AGENT_CHAT_TIMEOUT_SECONDS = env_float("LONGHAUL_AGENT_CHAT_TIMEOUT_SECONDS", 300.0)
+# Extra workflows ("name=dotted.path,...") and tools (dotted paths to ToolSpec) as plug-ins.
+LONGHAUL_EXTRA_WORKFLOWS = env_list("LONGHAUL_EXTRA_WORKFLOWS", [])
+LONGHAUL_EXTRA_TOOLS = env_list("LONGHAUL_EXTRA_TOOLS", [])
+CELERY_BEAT_SCHEDULE["runs-recover-expired-leases"] = {
+    "task": "runs.tasks.recover_expired_leases",
+    "schedule": LONGHAUL_LEASE_RECOVERY_SECONDS,
+    "options": {"expires": LONGHAUL_LEASE_RECOVERY_SECONDS},
+}
 
 # --- Memory (platform/memory).
 LONGHAUL_EMBEDDING_PROVIDER = env_str("LONGHAUL_EMBEDDING_PROVIDER", "local")
@@ -193,6 +246,20 @@ LONGHAUL_DOCUMENTS_DIR = DATA_DIR / "documents"
 LONGHAUL_MAX_UPLOAD_BYTES = env_int("LONGHAUL_MAX_UPLOAD_BYTES", 50 * 1024 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
+# Provider `openai` calls this OpenAI-compatible base URL (the gateway's /v1 when empty).
+LONGHAUL_EMBEDDING_URL = env_str("LONGHAUL_EMBEDDING_URL", "")
+LONGHAUL_EMBEDDING_MODEL = env_str("LONGHAUL_EMBEDDING_MODEL", "all-MiniLM-L6-v2")
+LONGHAUL_EMBEDDING_API_KEY = env_str("LONGHAUL_EMBEDDING_API_KEY", "")
+LONGHAUL_EMBEDDING_BATCH_SIZE = env_int("LONGHAUL_EMBEDDING_BATCH_SIZE", 64)
+LONGHAUL_CHUNK_CHARS = env_int("LONGHAUL_CHUNK_CHARS", 1200)
+LONGHAUL_CHUNK_OVERLAP_CHARS = env_int("LONGHAUL_CHUNK_OVERLAP_CHARS", 200)
+LONGHAUL_MAX_DOCUMENT_CHUNKS = env_int("LONGHAUL_MAX_DOCUMENT_CHUNKS", 20000)
+# HNSW candidate list per query; with iterative scans filtered queries keep this recall.
+LONGHAUL_HNSW_EF_SEARCH = env_int("LONGHAUL_HNSW_EF_SEARCH", 100)
+CELERY_BEAT_SCHEDULE["memory-expire"] = {
+    "task": "memory.tasks.memory_expire_task",
+    "schedule": env_float("LONGHAUL_MEMORY_EXPIRE_SECONDS", 300.0),
+}
 
 # --- Static files and i18n.
 STATIC_URL = "/static/"

@@ -25,6 +25,18 @@ class Command(BaseCommand):
     help = "Migrate, create the demo tenant once, and run web, worker, beat and inference."
 
     def handle(self, *args: Any, **options: Any) -> None:
+        supervisor: Supervisor | None = None
+        try:
+            supervisor = self._prepare()
+            self._run(supervisor)
+        finally:
+            if supervisor is not None:
+                supervisor.stop()
+            if os.environ.get("LONGHAUL_EMBEDDED_DATABASE"):
+                embedded_db.stop(embedded_db.data_dir())
+            self.stdout.write("longhaul: stopped")
+
+    def _prepare(self) -> Supervisor:
         ensure_port_free(settings.LONGHAUL_WEB_HOST, settings.LONGHAUL_WEB_PORT)
         specs = platform_specs()
         if not redis_answers(settings.REDIS_URL):
@@ -32,13 +44,7 @@ class Command(BaseCommand):
         supervisor = Supervisor(specs)
         signal.signal(signal.SIGINT, supervisor.request_stop)
         signal.signal(signal.SIGTERM, supervisor.request_stop)
-        try:
-            self._run(supervisor)
-        finally:
-            supervisor.stop()
-            if os.environ.get("LONGHAUL_EMBEDDED_DATABASE"):
-                embedded_db.stop(embedded_db.data_dir())
-            self.stdout.write("longhaul: stopped")
+        return supervisor
 
     def _run(self, supervisor: Supervisor) -> None:
         call_command("migrate", interactive=False, verbosity=0)
@@ -79,6 +85,8 @@ def _banner(credentials: DemoCredentials | None) -> str:
         ]
     else:
         lines.append("  sign in with the credentials printed on the first start")
-        lines.append("  (lost them? `manage.py changepassword admin`, `manage.py create_api_key demo`)")
+        lines.append(
+            "  (lost them? `manage.py changepassword admin`, `manage.py create_api_key demo`)"
+        )
     lines += [f"  OpenAI-compatible API   {_web_url()}/v1", "=" * 72, ""]
     return "\n".join(lines)

@@ -256,6 +256,13 @@ LONGHAUL_CHUNK_OVERLAP_CHARS = env_int("LONGHAUL_CHUNK_OVERLAP_CHARS", 200)
 LONGHAUL_MAX_DOCUMENT_CHUNKS = env_int("LONGHAUL_MAX_DOCUMENT_CHUNKS", 20000)
 # HNSW candidate list per query; with iterative scans filtered queries keep this recall.
 LONGHAUL_HNSW_EF_SEARCH = env_int("LONGHAUL_HNSW_EF_SEARCH", 100)
+SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"] = {
+    **SPECTACULAR_SETTINGS.get("ENUM_NAME_OVERRIDES", {}),  # type: ignore[dict-item]
+    "MemoryKindEnum": "memory.models.Kind.choices",
+    "MemoryWritableKindEnum": "memory.models.WRITABLE_KINDS",
+    "MemoryScopeEnum": "memory.models.Scope.choices",
+    "DocumentStatusEnum": "memory.models.DocumentStatus.choices",
+}
 CELERY_BEAT_SCHEDULE["memory-expire"] = {
     "task": "memory.tasks.memory_expire_task",
     "schedule": env_float("LONGHAUL_MEMORY_EXPIRE_SECONDS", 300.0),

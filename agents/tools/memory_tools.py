@@ -1,0 +1,137 @@
+"""Memory tools for agents: remember, recall, search_documents.
+
+Agents never import Django: each tool reaches the platform through the `MemoryPort` that its
+tool context carries as `context.memory` (the platform binds one to the run's organization in
+`memory.port.DjangoMemoryPort`). Arguments are validated against each tool's JSON schema before
+the port is called, so a model's malformed call fails with a clear message and stores nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+import jsonschema
+
+SCOPES = ["organization", "user", "workflow", "run"]
+
+
+@runtime_checkable
+class MemoryPort(Protocol):
+    def remember(self, text: str, scope: str, metadata: dict[str, Any]) -> int: ...
+
+    def recall(self, query: str, k: int, filters: dict[str, Any]) -> list[dict[str, Any]]: ...
+
+    def search_documents(self, query: str, k: int) -> list[dict[str, Any]]: ...
+
+
+class MemoryToolError(ValueError):
+    """The tool call is invalid or the context has no memory."""
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    description: str
+    parameters: dict[str, Any]
+    execute: Callable[[Any, dict[str, Any]], Any]
+    risk: str = "low"
+
+    @property
+    def dotted_path(self) -> str:
+        return f"{__name__}.{self.execute.__name__}"
+
+
+REMEMBER_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "text": {"type": "string", "minLength": 1, "maxLength": 20000},
+        "scope": {"type": "string", "enum": SCOPES, "default": "run"},
+        "metadata": {"type": "object", "default": {}},
+    },
+    "required": ["text"],
+    "additionalProperties": False,
+}
+RECALL_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "query": {"type": "string", "minLength": 1, "maxLength": 4000},
+        "k": {"type": "integer", "minimum": 1, "maximum": 50, "default": 5},
+        "scope": {"type": "string", "enum": SCOPES},
+        "kinds": {"type": "array", "items": {"enum": ["fact", "episode", "chunk"]}},
+        "metadata": {"type": "object"},
+    },
+    "required": ["query"],
+    "additionalProperties": False,
+}
+SEARCH_DOCUMENTS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "query": {"type": "string", "minLength": 1, "maxLength": 4000},
+        "k": {"type": "integer", "minimum": 1, "maximum": 50, "default": 5},
+    },
+    "required": ["query"],
+    "additionalProperties": False,
+}
+
+
+def _port(context: Any) -> MemoryPort:
+    port = context if isinstance(context, MemoryPort) else getattr(context, "memory", None)
+    if not isinstance(port, MemoryPort):
+        raise MemoryToolError("this tool context has no memory port")
+    return port
+
+
+def _checked(arguments: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    try:
+        jsonschema.validate(arguments, schema)
+    except jsonschema.ValidationError as error:
+        raise MemoryToolError(f"invalid arguments: {error.message}") from None
+    defaults = {k: v["default"] for k, v in schema["properties"].items() if "default" in v}
+    return {**defaults, **arguments}
+
+
+def remember(context: Any, arguments: dict[str, Any]) -> dict[str, Any]:
+    """Stores a fact for later runs; the same text in the same scope is stored once."""
+    args = _checked(arguments, REMEMBER_SCHEMA)
+    item_id = _port(context).remember(args["text"], args["scope"], args["metadata"])
+    return {"id": item_id, "scope": args["scope"]}
+
+
+def recall(context: Any, arguments: dict[str, Any]) -> dict[str, Any]:
+    """The memories most relevant to a query, best first, with scores and provenance."""
+    args = _checked(arguments, RECALL_SCHEMA)
+    filters = {key: args[key] for key in ("scope", "kinds", "metadata") if key in args}
+    return {"results": _port(context).recall(args["query"], args["k"], filters)}
+
+
+def search_documents(context: Any, arguments: dict[str, Any]) -> dict[str, Any]:
+    """Passages from the organization's documents, each citing its document and page."""
+    args = _checked(arguments, SEARCH_DOCUMENTS_SCHEMA)
+    passages = _port(context).search_documents(args["query"], args["k"])
+    return {"passages": passages}
+
+
+TOOL_SPECS: list[ToolSpec] = [
+    ToolSpec(
+        "remember",
+        "Save a fact or observation to long-term memory so later steps and runs can recall it.",
+        REMEMBER_SCHEMA,
+        remember,
+    ),
+    ToolSpec(
+        "recall",
+        "Search long-term memory (facts, past episodes and document passages) by meaning "
+        "and keywords.",
+        RECALL_SCHEMA,
+        recall,
+    ),
+    ToolSpec(
+        "search_documents",
+        "Search the organization's uploaded documents; returns passages with document title "
+        "and page number to cite.",
+        SEARCH_DOCUMENTS_SCHEMA,
+        search_documents,
+    ),
+]

@@ -69,8 +69,8 @@ class ApiKey(models.Model):
     name = models.CharField(max_length=200)
     prefix = models.CharField(max_length=16, unique=True)
     secret_hash = models.CharField(max_length=64)
-    scopes = models.JSONField(default=list)
-    allowed_tiers = models.JSONField(default=list, help_text="Empty means every tier.")
+    scopes = models.JSONField(default=list, blank=True, help_text="Empty means every scope.")
+    allowed_tiers = models.JSONField(default=list, blank=True, help_text="Empty means every tier.")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

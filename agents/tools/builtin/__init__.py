@@ -1,0 +1,109 @@
+"""The built-in tools of the code agent, as ToolSpecs (functions imported on first use)."""
+
+from __future__ import annotations
+
+from agents.tools.spec import RiskLevel, ToolSpec
+
+_B = "agents.tools.builtin"
+PATH = {"type": "string", "minLength": 1, "maxLength": 1000}
+TIMEOUT = {"type": "number", "exclusiveMinimum": 0, "maximum": 600}
+# A requirement name with an optional extra and version pin: never a URL, path or pip option.
+PACKAGE = {
+    "type": "string",
+    "pattern": r"^[A-Za-z0-9][A-Za-z0-9._-]*(\[[A-Za-z0-9._,-]+\])?((==|>=|<=|~=|!=|<|>)[A-Za-z0-9.*+!_-]+)?$",
+    "maxLength": 200,
+}
+
+
+def _schema(properties: dict, required: list[str]) -> dict:
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
+
+
+BUILTIN_TOOLS = [
+    ToolSpec(
+        "list_files",
+        "List the files under a directory of the workspace (default: the whole workspace).",
+        _schema({"path": PATH}, []),
+        RiskLevel.LOW,
+        f"{_B}.files:list_files",
+    ),
+    ToolSpec(
+        "read_file",
+        "Read a text file of the workspace.",
+        _schema({"path": PATH}, ["path"]),
+        RiskLevel.LOW,
+        f"{_B}.files:read_file",
+    ),
+    ToolSpec(
+        "write_file",
+        "Create or overwrite a text file of the workspace with the given content.",
+        _schema({"path": PATH, "content": {"type": "string"}}, ["path", "content"]),
+        RiskLevel.MEDIUM,
+        f"{_B}.files:write_file",
+    ),
+    ToolSpec(
+        "patch_file",
+        "Edit files with a unified diff ('--- a/path', '+++ b/path', '@@ -l,n +l,n @@' hunks "
+        "with ' ' context, '-' removed and '+' added lines). All hunks apply or none do.",
+        _schema({"diff": {"type": "string", "minLength": 1}, "path": PATH}, ["diff"]),
+        RiskLevel.MEDIUM,
+        f"{_B}.files:patch_file",
+    ),
+    ToolSpec(
+        "run_command",
+        "Run a shell command in the sandboxed workspace (no network). Returns exit code and output.",
+        _schema(
+            {
+                "command": {"type": "string", "minLength": 1, "maxLength": 4000},
+                "timeout_s": TIMEOUT,
+            },
+            ["command"],
+        ),
+        RiskLevel.MEDIUM,
+        f"{_B}.commands:run_command",
+    ),
+    ToolSpec(
+        "run_tests",
+        "Run the test suite (pytest) in the sandbox, optionally only some paths "
+        "('tests/test_x.py' or 'tests/test_x.py::test_name'). Returns pass/fail counts.",
+        _schema(
+            {"paths": {"type": "array", "items": PATH, "maxItems": 50}, "timeout_s": TIMEOUT}, []
+        ),
+        RiskLevel.LOW,
+        f"{_B}.commands:run_tests",
+    ),
+    ToolSpec(
+        "install_package",
+        "Install Python packages into the workspace from the configured package index. "
+        "Needs a reviewer's approval.",
+        _schema(
+            {
+                "packages": {"type": "array", "items": PACKAGE, "minItems": 1, "maxItems": 10},
+                "timeout_s": TIMEOUT,
+            },
+            ["packages"],
+        ),
+        RiskLevel.HIGH,
+        f"{_B}.commands:install_package",
+        requires_network=True,
+    ),
+    ToolSpec(
+        "snapshot_workspace",
+        "Record the workspace as the baseline that later diffs compare against.",
+        _schema({}, []),
+        RiskLevel.LOW,
+        f"{_B}.snapshots:snapshot_workspace",
+    ),
+    ToolSpec(
+        "diff_workspace",
+        "The unified diff of every change since the baseline snapshot.",
+        _schema({}, []),
+        RiskLevel.LOW,
+        f"{_B}.snapshots:diff_workspace",
+    ),
+]

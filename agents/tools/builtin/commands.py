@@ -1,0 +1,110 @@
+"""Tools that run processes in the sandbox: commands, tests and (approved) package installs."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+MAX_OUTPUT_CHARS = 12_000
+RUNNER_SCRIPT = Path(__file__).with_name("testrunner_script.py")
+SUMMARY_COUNT = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed|deselected)")
+FAILED_LINE = re.compile(r"^(FAILED|ERROR) \S+.*$", re.MULTILINE)
+
+
+class ToolFailed(RuntimeError):
+    pass
+
+
+def run_command(args: dict[str, Any], env: Any) -> dict[str, Any]:
+    result = _run(env, ["/bin/sh", "-c", args["command"]], timeout_s=args.get("timeout_s"))
+    return {
+        "exit_code": result.exit_code,
+        "stdout": clip(result.stdout),
+        "stderr": clip(result.stderr),
+        "truncated": result.truncated,
+    }
+
+
+def run_tests(args: dict[str, Any], env: Any) -> dict[str, Any]:
+    targets = [str(p) for p in args.get("paths", [])]
+    for target in targets:  # refuse escapes before anything runs
+        _resolve(env.workspace, target.partition("::")[0])
+    command = ["python3", "-", *targets]
+    script = RUNNER_SCRIPT.read_text()
+    result = _run(env, command, timeout_s=args.get("timeout_s"), stdin=script)
+    return test_report(result.exit_code, result.stdout + result.stderr)
+
+
+def test_report(exit_code: int, output: str) -> dict[str, Any]:
+    counts = {"passed": 0, "failed": 0, "errors": 0, "skipped": 0}
+    summary = _summary_line(output)
+    for number, word in SUMMARY_COUNT.findall(summary):
+        key = "errors" if word.startswith("error") else word
+        if key in counts:
+            counts[key] = int(number)
+    return {
+        **counts,
+        "exit_code": exit_code,
+        "all_passed": exit_code == 0 and counts["passed"] > 0 and not counts["failed"],
+        "summary": summary,
+        "failures": _failed_lines(output),
+        "output": clip(output),
+    }
+
+
+def install_package(args: dict[str, Any], env: Any) -> dict[str, Any]:
+    from agents.sandbox import pip_install_command
+
+    if not env.package_index_url:
+        raise ToolFailed("no package index is configured (LONGHAUL_PACKAGE_INDEX_URL)")
+    packages = list(args["packages"])
+    command = pip_install_command(packages, index_url=env.package_index_url)
+    result = _run(env, command, timeout_s=args.get("timeout_s", 300), network=True)
+    if result.exit_code != 0:
+        raise ToolFailed(f"pip exited {result.exit_code}: {clip(result.stderr, 2000)}")
+    return {"installed": packages, "exit_code": 0, "stdout": clip(result.stdout, 2000)}
+
+
+def _run(
+    env: Any,
+    command: list[str],
+    *,
+    timeout_s: float | None,
+    stdin: str | None = None,
+    network: bool = False,
+) -> Any:
+    from agents.sandbox import SandboxLimits
+
+    limits = env.limits or SandboxLimits()
+    if timeout_s:
+        limits = replace(limits, wall_seconds=min(float(timeout_s), max(limits.wall_seconds, 300)))
+    return env.sandbox.run(
+        command, workspace=Path(env.workspace), limits=limits, network=network, stdin=stdin
+    )
+
+
+def _resolve(workspace: Path, relative: str) -> Path:
+    from agents.sandbox import resolve_in_workspace
+
+    return resolve_in_workspace(Path(workspace), relative)
+
+
+def _summary_line(output: str) -> str:
+    for line in reversed(output.strip().splitlines()):
+        if SUMMARY_COUNT.search(line) or "no tests ran" in line:
+            return line.strip("= ").strip()
+    return ""
+
+
+def _failed_lines(output: str) -> list[str]:
+    return [match.group(0).strip() for match in FAILED_LINE.finditer(output)][:20]
+
+
+def clip(text: str, limit: int = MAX_OUTPUT_CHARS) -> str:
+    """Keep the head and the tail of long output: errors tend to be at the end."""
+    if len(text) <= limit:
+        return text
+    head = limit // 4
+    return f"{text[:head]}\n... [{len(text) - limit} characters cut] ...\n{text[-(limit - head) :]}"

@@ -1,0 +1,238 @@
+"""The bubblewrap backend: one fresh set of namespaces per command.
+
+Isolation: new user, pid, mount, network, ipc, uts and cgroup namespaces; the workspace is the
+only writable host path (at /workspace); /usr and a short list of /etc files are read-only;
+/tmp and /dev/shm are small fresh tmpfs mounts; /proc is the sandbox's own. The command runs as
+uid 1000 with no capabilities and cannot create further user namespaces. When the host process
+is root, bwrap itself is started as an unprivileged host uid (65534 by default): the kernel
+ignores RLIMIT_NPROC for root, so only a non-root identity makes the process limit hold."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+
+from agents.sandbox.classify import interpret
+from agents.sandbox.contract import PACKAGES_DIR, WORKSPACE_MOUNT, SandboxLimits, SandboxResult
+from agents.sandbox.errors import SandboxError, SandboxUnavailable
+from agents.sandbox.process import Spawn, execute
+from agents.sandbox.workspace import adopt_workspace, resolve_in_workspace
+
+SANDBOX_UID = 1000
+NOBODY = 65534
+PRLIMIT = "/usr/bin/prlimit"
+_ETC = (
+    "alternatives", "ca-certificates", "ca-certificates.conf", "gai.conf", "host.conf", "hosts",
+    "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "mime.types", "nsswitch.conf",
+    "protocols", "python3", "python3.11", "python3.12", "resolv.conf", "services", "ssl",
+)  # fmt: skip
+_TOP_LEVEL = ("bin", "lib", "lib32", "lib64", "libx32", "sbin")
+_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_PASSWD = f"sandbox:x:{SANDBOX_UID}:{SANDBOX_UID}:sandbox:/tmp:/bin/sh\n"
+_GROUP = f"sandbox:x:{SANDBOX_UID}:\n"
+
+
+class BubblewrapSandbox:
+    """`host_uid`/`host_gid`: the host identity bwrap runs as when this process is root (ignored
+    otherwise). `ro_binds`: extra read-only host paths, {host path: sandbox path}, e.g. a shared
+    virtualenv. `tmp_bytes`: size of each of /tmp and /dev/shm (they live in memory)."""
+
+    def __init__(
+        self,
+        *,
+        bwrap: str | None = None,
+        host_uid: int = NOBODY,
+        host_gid: int = NOBODY,
+        ro_binds: Mapping[str, str] | None = None,
+        tmp_bytes: int = 256 * 1024**2,
+    ) -> None:
+        if host_uid == 0 or host_gid == 0:
+            raise ValueError("the sandbox must not run as host root: RLIMIT_NPROC would not apply")
+        self.bwrap = bwrap or shutil.which("bwrap") or "/usr/bin/bwrap"
+        self.host_uid, self.host_gid = host_uid, host_gid
+        self.ro_binds = dict(ro_binds or {})
+        self.tmp_bytes = tmp_bytes
+
+    def run(
+        self,
+        command: list[str],
+        *,
+        workspace: Path,
+        limits: SandboxLimits = SandboxLimits(),  # noqa: B008 - frozen, so sharing is safe
+        network: bool = False,
+        env: Mapping[str, str] | None = None,
+        stdin: str | None = None,
+        cwd: str = ".",
+    ) -> SandboxResult:
+        _check_command(command)
+        self._check_host()
+        root = Path(os.path.realpath(workspace))
+        inner_cwd = _inner_cwd(root, cwd)
+        environment = sandbox_environment(env)
+        as_root = os.geteuid() == 0
+        if as_root:
+            adopt_workspace(root, self.host_uid, self.host_gid)
+        with _descriptors(root) as fds:
+            argv = self._argv(command, fds, limits, network, environment, inner_cwd)
+            spawn = Spawn(
+                argv=argv,
+                pass_fds=(fds["workspace"], fds["passwd"], fds["group"], fds["status_w"]),
+                status_fd=fds["status_r"],
+                user=self.host_uid if as_root else None,
+                group=self.host_gid if as_root else None,
+            )
+            outcome = execute(
+                spawn,
+                stdin=None if stdin is None else stdin.encode(),
+                output_bytes=limits.output_bytes,
+                wall_seconds=limits.wall_seconds,
+                after_spawn=lambda: _close(fds, "status_w"),
+            )
+        return interpret(outcome, limits)
+
+    def _check_host(self) -> None:
+        if not os.access(self.bwrap, os.X_OK):
+            raise SandboxUnavailable(
+                f"bubblewrap not found at {self.bwrap}: install it (Debian/Ubuntu: "
+                "`apt-get install bubblewrap`; Fedora: `dnf install bubblewrap`)"
+            )
+        if not os.access(PRLIMIT, os.X_OK):
+            raise SandboxUnavailable(f"{PRLIMIT} not found: install util-linux")
+
+    def _argv(
+        self,
+        command: list[str],
+        fds: dict[str, int],
+        limits: SandboxLimits,
+        network: bool,
+        environment: Mapping[str, str],
+        inner_cwd: str,
+    ) -> list[str]:
+        argv = [self.bwrap, "--unshare-all", "--unshare-user", "--disable-userns"]
+        argv += ["--share-net"] if network else []
+        argv += ["--die-with-parent", "--new-session", "--hostname", "sandbox"]
+        argv += ["--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID)]
+        argv += _system_mounts() + self._extra_mounts()
+        argv += ["--ro-bind-data", str(fds["passwd"]), "/etc/passwd"]
+        argv += ["--ro-bind-data", str(fds["group"]), "/etc/group"]
+        argv += ["--proc", "/proc", "--dev", "/dev"]
+        argv += ["--size", str(self.tmp_bytes), "--tmpfs", "/dev/shm"]
+        argv += ["--size", str(self.tmp_bytes), "--tmpfs", "/tmp"]
+        argv += ["--bind-fd", str(fds["workspace"]), WORKSPACE_MOUNT, "--chdir", inner_cwd]
+        argv += ["--clearenv"]
+        for name, value in environment.items():
+            argv += ["--setenv", name, value]
+        argv += ["--json-status-fd", str(fds["status_w"]), "--"]
+        return argv + prlimit_prefix(limits) + command
+
+    def _extra_mounts(self) -> list[str]:
+        mounts: list[str] = []
+        for host, inner in self.ro_binds.items():
+            mounts += ["--ro-bind", host, inner]
+        return mounts
+
+
+def prlimit_prefix(limits: SandboxLimits) -> list[str]:
+    """rlimits are set inside the sandbox, after bwrap created the user namespace: the namespace
+    then counts RLIMIT_NPROC for this sandbox alone, so concurrent sandboxes (and the worker's
+    own processes) do not share one process budget."""
+    memory = limits.memory_bytes
+    return [
+        PRLIMIT,
+        f"--cpu={limits.cpu_seconds}:{limits.cpu_seconds + 1}",
+        f"--as={memory}",
+        f"--data={memory}",
+        f"--fsize={limits.file_size_bytes}",
+        f"--nproc={limits.max_processes}",
+        "--nofile=1024",
+        "--core=0",  # SIGXCPU would otherwise dump core files into the workspace
+        "--",
+    ]
+
+
+def sandbox_environment(env: Mapping[str, str] | None) -> dict[str, str]:
+    """A clean environment: the host's is never passed through. Packages installed into the
+    workspace's .packages directory are on PYTHONPATH and PATH."""
+    packages = f"{WORKSPACE_MOUNT}/{PACKAGES_DIR}"
+    base = {
+        "PATH": f"{packages}/bin:/usr/local/bin:/usr/bin:/bin",
+        "HOME": "/tmp",
+        "TMPDIR": "/tmp",
+        "LANG": "C.UTF-8",
+        "PYTHONPATH": packages,
+        "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+    }
+    for name, value in (env or {}).items():
+        if not isinstance(name, str) or not _ENV_NAME.match(name):
+            raise SandboxError(f"invalid environment variable name {name!r}")
+        if not isinstance(value, str) or "\x00" in value:
+            raise SandboxError(f"invalid value for environment variable {name}")
+        base[name] = value
+    if env and "PYTHONPATH" in env and packages not in env["PYTHONPATH"].split(":"):
+        base["PYTHONPATH"] = f"{env['PYTHONPATH']}:{packages}" if env["PYTHONPATH"] else packages
+    return base
+
+
+def _check_command(command: list[str]) -> None:
+    if not isinstance(command, list) or not command:
+        raise SandboxError("command must be a non-empty list of strings")
+    for part in command:
+        if not isinstance(part, str) or "\x00" in part:
+            raise SandboxError(f"invalid command argument {part!r}")
+
+
+def _inner_cwd(root: Path, cwd: str) -> str:
+    if not root.is_dir():
+        raise SandboxError(f"workspace {root} does not exist or is not a directory")
+    target = resolve_in_workspace(root, cwd)
+    if not target.is_dir():
+        raise SandboxError(f"working directory {cwd!r} does not exist in the workspace")
+    relative = target.relative_to(root).as_posix()
+    return WORKSPACE_MOUNT if relative == "." else f"{WORKSPACE_MOUNT}/{relative}"
+
+
+def _system_mounts() -> list[str]:
+    mounts = ["--ro-bind", "/usr", "/usr"]
+    for name in _TOP_LEVEL:
+        host = f"/{name}"
+        if os.path.islink(host):
+            mounts += ["--symlink", os.readlink(host), host]
+        elif os.path.isdir(host):
+            mounts += ["--ro-bind", host, host]
+    for name in _ETC:
+        mounts += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
+    return mounts
+
+
+@contextmanager
+def _descriptors(root: Path) -> Iterator[dict[str, int]]:
+    """File descriptors handed to bwrap. The workspace goes in as an O_PATH descriptor opened by
+    this process, so the unprivileged bwrap needs no search permission on the host path above it
+    (for example a 0700 home or temp directory)."""
+    fds: dict[str, int] = {}
+    try:
+        fds["workspace"] = os.open(root, os.O_PATH | os.O_DIRECTORY | os.O_NOFOLLOW)
+        fds["passwd"] = _memfd("passwd", _PASSWD)
+        fds["group"] = _memfd("group", _GROUP)
+        fds["status_r"], fds["status_w"] = os.pipe()
+        yield fds
+    finally:
+        for name in list(fds):
+            _close(fds, name)
+
+
+def _memfd(name: str, content: str) -> int:
+    fd = os.memfd_create(name, 0)
+    os.write(fd, content.encode())
+    os.lseek(fd, 0, os.SEEK_SET)
+    return fd
+
+
+def _close(fds: dict[str, int], name: str) -> None:
+    fd = fds.pop(name, None)
+    if fd is not None:
+        os.close(fd)

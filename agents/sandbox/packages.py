@@ -1,0 +1,58 @@
+"""The one networked action: installing packages into the workspace through the configured index.
+Only requirement specifiers are accepted, never pip options, URLs or paths, so an approved
+install cannot be bent into fetching from elsewhere or running a local setup.py."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from agents.sandbox.contract import PACKAGES_DIR, WORKSPACE_MOUNT
+from agents.sandbox.errors import SandboxError, WorkspaceEscape
+
+# name[extras] followed by optional version clauses, e.g. "requests", "numpy>=1.26,<3",
+# "uvicorn[standard]==0.30.1".
+_REQUIREMENT = re.compile(
+    r"^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?"
+    r"(?:\[[A-Za-z0-9._-]+(?:,[A-Za-z0-9._-]+)*\])?"
+    r"(?:\s*(?:===|==|!=|~=|<=|>=|<|>)\s*[A-Za-z0-9.*+!_-]+"
+    r"(?:\s*,\s*(?:===|==|!=|~=|<=|>=|<|>)\s*[A-Za-z0-9.*+!_-]+)*)?$"
+)
+
+
+def pip_install_command(
+    packages: list[str], *, index_url: str, target: str = PACKAGES_DIR
+) -> list[str]:
+    """The command line that installs `packages` into `<workspace>/<target>`, which the sandbox
+    puts on PYTHONPATH. Run it with `network=True` after the install was approved."""
+    if not packages:
+        raise SandboxError("no packages to install")
+    for requirement in packages:
+        if not isinstance(requirement, str) or not _REQUIREMENT.match(requirement.strip()):
+            raise SandboxError(f"not a plain requirement specifier: {requirement!r}")
+    _check_index(index_url)
+    return [
+        "python3", "-m", "pip", "install",
+        "--no-input", "--disable-pip-version-check", "--no-cache-dir",
+        "--only-binary=:all:",  # no sdist builds: building runs arbitrary setup code
+        "--isolated",  # ignore pip config files and PIP_* variables
+        "--index-url", index_url,
+        "--target", _target_path(target),
+        "--upgrade",
+        *[requirement.strip() for requirement in packages],
+    ]  # fmt: skip
+
+
+def _check_index(index_url: str) -> None:
+    parts = urlsplit(index_url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise SandboxError(f"package index must be an http(s) URL, got {index_url!r}")
+
+
+def _target_path(target: str) -> str:
+    segments = target.split("/")
+    if target.startswith("/") or not target or any(s in ("", ".", "..") for s in segments):
+        raise WorkspaceEscape(
+            f"install target {target!r} must be a plain path inside the workspace"
+        )
+    return f"{WORKSPACE_MOUNT}/{target}"

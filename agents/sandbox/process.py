@@ -1,0 +1,181 @@
+"""Runs one prepared command line and collects its output under the limits: output is capped while
+it is read (never buffered unbounded), the wall clock is enforced, and on any stop the whole
+process tree is killed before returning."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import selectors
+import signal
+import subprocess
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from agents.sandbox.errors import SandboxUnavailable
+
+_CHUNK = 65536
+
+
+@dataclass
+class _Stream:
+    limit: int
+    data: bytearray = field(default_factory=bytearray)
+    overflowed: bool = False
+
+    def feed(self, chunk: bytes) -> None:
+        room = self.limit - len(self.data)
+        if len(chunk) > room:
+            self.overflowed = True
+        self.data += chunk[: max(room, 0)]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What happened to the process, before any interpretation."""
+
+    returncode: int
+    stdout: bytes
+    stderr: bytes
+    duration_s: float
+    timed_out: bool
+    truncated: bool
+    status_json: bytes
+
+
+@dataclass(frozen=True)
+class Spawn:
+    argv: Sequence[str]
+    pass_fds: Sequence[int]
+    status_fd: int  # read end of the pipe bwrap writes its JSON status to
+    user: int | None
+    group: int | None
+
+
+def execute(
+    spawn: Spawn,
+    *,
+    stdin: bytes | None,
+    output_bytes: int,
+    wall_seconds: float,
+    after_spawn: Callable[[], None],
+) -> Outcome:
+    """`after_spawn` runs once the child holds its copies of the passed descriptors (the caller
+    closes its write end of the status pipe there, or the pipe would never report EOF)."""
+    started = time.monotonic()
+    proc = _popen(spawn, stdin)
+    after_spawn()
+    try:
+        streams, status, timed_out = _pump(proc, stdin, output_bytes, started + wall_seconds, spawn)
+    finally:
+        _kill_tree(proc)
+    returncode = proc.wait()
+    return Outcome(
+        returncode=returncode,
+        stdout=bytes(streams[0].data),
+        stderr=bytes(streams[1].data),
+        duration_s=time.monotonic() - started,
+        timed_out=timed_out,
+        truncated=streams[0].overflowed or streams[1].overflowed,
+        status_json=bytes(status),
+    )
+
+
+def _popen(spawn: Spawn, stdin: bytes | None) -> subprocess.Popen[bytes]:
+    try:
+        return subprocess.Popen(
+            list(spawn.argv),
+            stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={},  # nothing from the host reaches bwrap, so /proc/1/environ inside is empty
+            pass_fds=tuple(spawn.pass_fds),
+            start_new_session=True,
+            user=spawn.user,
+            group=spawn.group,
+            extra_groups=[] if spawn.user is not None else None,
+        )
+    except OSError as exc:
+        raise SandboxUnavailable(f"cannot start {spawn.argv[0]}: {exc}") from exc
+
+
+def _pump(
+    proc: subprocess.Popen[bytes],
+    stdin: bytes | None,
+    output_bytes: int,
+    deadline: float,
+    spawn: Spawn,
+) -> tuple[tuple[_Stream, _Stream], bytearray, bool]:
+    """Reads stdout, stderr and bwrap's status pipe and feeds stdin until every pipe closes, the
+    deadline passes (timed out) or an output stream overflows."""
+    assert proc.stdout is not None
+    assert proc.stderr is not None
+    out, err, status = _Stream(output_bytes), _Stream(output_bytes), bytearray()
+    sinks: dict[int, Callable[[bytes], None]] = {
+        proc.stdout.fileno(): out.feed,
+        proc.stderr.fileno(): err.feed,
+    }
+    sinks[spawn.status_fd] = status.extend
+    pending = memoryview(stdin or b"")
+    stdin_fd = proc.stdin.fileno() if proc.stdin is not None else -1
+    with selectors.DefaultSelector() as selector:
+        for fd in sinks:
+            os.set_blocking(fd, False)
+            selector.register(fd, selectors.EVENT_READ)
+        if proc.stdin is not None:
+            os.set_blocking(proc.stdin.fileno(), False)
+            selector.register(proc.stdin.fileno(), selectors.EVENT_WRITE)
+            if not pending:
+                _close_stdin(proc, selector)
+        while selector.get_map():
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return (out, err), status, True
+            for key, _ in selector.select(remaining):
+                if key.fd == stdin_fd:
+                    pending = _write_stdin(proc, selector, pending)
+                    continue
+                chunk = os.read(key.fd, _CHUNK)
+                if not chunk:
+                    selector.unregister(key.fd)
+                    continue
+                sinks[key.fd](chunk)
+            if out.overflowed or err.overflowed:
+                break
+    return (out, err), status, False
+
+
+def _write_stdin(
+    proc: subprocess.Popen[bytes], selector: selectors.BaseSelector, pending: memoryview
+) -> memoryview:
+    assert proc.stdin is not None
+    try:
+        written = os.write(proc.stdin.fileno(), pending[:_CHUNK])
+    except (BrokenPipeError, BlockingIOError) as exc:
+        # The command stopped reading: the rest of stdin is simply not delivered.
+        if isinstance(exc, BrokenPipeError):
+            _close_stdin(proc, selector)
+        return pending
+    pending = pending[written:]
+    if not pending:
+        _close_stdin(proc, selector)
+    return pending
+
+
+def _close_stdin(proc: subprocess.Popen[bytes], selector: selectors.BaseSelector) -> None:
+    assert proc.stdin is not None
+    selector.unregister(proc.stdin.fileno())
+    proc.stdin.close()
+
+
+def _kill_tree(proc: subprocess.Popen[bytes]) -> None:
+    """Kills bwrap and its process group (a no-op once it has exited). bwrap's init (pid 1 of the sandbox's pid namespace)
+    dies with it (--die-with-parent), and the kernel then kills every process in the namespace,
+    including background and double-forked ones."""
+    # Not reaped yet (it is reaped afterwards), so the pid cannot have been reused.
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    for pipe in (proc.stdin, proc.stdout, proc.stderr):
+        if pipe is not None:
+            pipe.close()

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
+import select
 import selectors
 import signal
 import subprocess
@@ -16,6 +18,8 @@ from dataclasses import dataclass, field
 from agents.sandbox.errors import SandboxUnavailable
 
 _CHUNK = 65536
+_CHILD_PID = re.compile(rb'"child-pid"\s*:\s*(\d+)')
+_TEARDOWN_SECONDS = 10.0
 
 
 @dataclass
@@ -29,6 +33,34 @@ class _Stream:
         if len(chunk) > room:
             self.overflowed = True
         self.data += chunk[: max(room, 0)]
+
+
+@dataclass
+class _Status:
+    """bwrap's JSON status stream. As soon as it names the sandbox's init process (pid 1 of its
+    pid namespace) we hold a pidfd on it: init exits only after the kernel has killed and reaped
+    every other process in the namespace, so its exit proves nothing is left running."""
+
+    data: bytearray = field(default_factory=bytearray)
+    init_pidfd: int | None = None
+
+    def feed(self, chunk: bytes) -> None:
+        self.data += chunk
+        match = _CHILD_PID.search(self.data) if self.init_pidfd is None else None
+        if match:
+            try:
+                self.init_pidfd = os.pidfd_open(int(match[1]))
+            except OSError:  # already gone
+                self.init_pidfd = -1
+
+    def await_namespace_exit(self, timeout: float) -> None:
+        if self.init_pidfd is None or self.init_pidfd < 0:
+            return
+        try:
+            select.select([self.init_pidfd], [], [], timeout)
+        finally:
+            os.close(self.init_pidfd)
+            self.init_pidfd = -1
 
 
 @dataclass(frozen=True)
@@ -66,11 +98,13 @@ def execute(
     started = time.monotonic()
     proc = _popen(spawn, stdin)
     after_spawn()
+    status = _Status()
     try:
-        streams, status, timed_out = _pump(proc, stdin, output_bytes, started + wall_seconds, spawn)
+        streams, timed_out = _pump(proc, stdin, output_bytes, started + wall_seconds, spawn, status)
     finally:
         _kill_tree(proc)
-    returncode = proc.wait()
+        returncode = proc.wait()
+        status.await_namespace_exit(_TEARDOWN_SECONDS)
     return Outcome(
         returncode=returncode,
         stdout=bytes(streams[0].data),
@@ -78,7 +112,7 @@ def execute(
         duration_s=time.monotonic() - started,
         timed_out=timed_out,
         truncated=streams[0].overflowed or streams[1].overflowed,
-        status_json=bytes(status),
+        status_json=bytes(status.data),
     )
 
 
@@ -106,17 +140,18 @@ def _pump(
     output_bytes: int,
     deadline: float,
     spawn: Spawn,
-) -> tuple[tuple[_Stream, _Stream], bytearray, bool]:
+    status: _Status,
+) -> tuple[tuple[_Stream, _Stream], bool]:
     """Reads stdout, stderr and bwrap's status pipe and feeds stdin until every pipe closes, the
     deadline passes (timed out) or an output stream overflows."""
     assert proc.stdout is not None
     assert proc.stderr is not None
-    out, err, status = _Stream(output_bytes), _Stream(output_bytes), bytearray()
+    out, err = _Stream(output_bytes), _Stream(output_bytes)
     sinks: dict[int, Callable[[bytes], None]] = {
         proc.stdout.fileno(): out.feed,
         proc.stderr.fileno(): err.feed,
     }
-    sinks[spawn.status_fd] = status.extend
+    sinks[spawn.status_fd] = status.feed
     pending = memoryview(stdin or b"")
     stdin_fd = proc.stdin.fileno() if proc.stdin is not None else -1
     with selectors.DefaultSelector() as selector:
@@ -131,7 +166,7 @@ def _pump(
         while selector.get_map():
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                return (out, err), status, True
+                return (out, err), True
             for key, _ in selector.select(remaining):
                 if key.fd == stdin_fd:
                     pending = _write_stdin(proc, selector, pending)
@@ -143,7 +178,7 @@ def _pump(
                 sinks[key.fd](chunk)
             if out.overflowed or err.overflowed:
                 break
-    return (out, err), status, False
+    return (out, err), False
 
 
 def _write_stdin(

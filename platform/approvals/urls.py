@@ -1,5 +1,14 @@
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from approvals import api
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("approvals", api.ApprovalListView.as_view(), name="approvals"),
+    path(
+        "approvals/<int:approval_id>/decide",
+        api.ApprovalDecideView.as_view(),
+        name="approval-decide",
+    ),
+]

@@ -1,5 +1,18 @@
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from runs import api
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("runs", api.RunListCreateView.as_view(), name="runs"),
+    path("runs/<uuid:run_id>", api.RunDetailView.as_view(), name="run-detail"),
+    path("runs/<uuid:run_id>/cancel", api.RunCancelView.as_view(), name="run-cancel"),
+    path("runs/<uuid:run_id>/events", api.RunEventsView.as_view(), name="run-events"),
+    path("runs/<uuid:run_id>/artifacts", api.RunArtifactsView.as_view(), name="run-artifacts"),
+    path(
+        "runs/<uuid:run_id>/artifacts/<str:name>",
+        api.RunArtifactDownloadView.as_view(),
+        name="run-artifact",
+    ),
+]

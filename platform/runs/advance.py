@@ -1,0 +1,187 @@
+"""Advancing a run: take the lease, run one engine step at a time, commit each step fenced.
+
+Each step's checkpoint, ledger row, events and status change commit in ONE transaction that
+first checks the fencing token, so a step is either wholly recorded or not at all, and a worker
+that lost its lease records nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from agents.engine.runner import run_one_step
+from agents.engine.types import CheckpointConflict, StepResult
+from approvals.services import approval_request_create
+from core.context import run_id as run_id_var
+from runs import artifacts, workspaces
+from runs.checkpointer import DjangoCheckpointer, StagingCheckpointer
+from runs.context import RunContext
+from runs.events import event_append
+from runs.leases import Lease, LeaseLost, fenced_run, heartbeat, lease_acquire, lease_release
+from runs.models import Run, RunStatus, Step
+
+logger = logging.getLogger(__name__)
+
+
+def advance_under_lease(*, run_id: str, owner: str) -> None:
+    lease = lease_acquire(run_id=run_id, owner=owner)
+    if lease is None:
+        return  # finished, paused, cancelled, or another worker holds a live lease
+    token = run_id_var.set(str(run_id))
+    try:
+        if not _fail_if_lost_too_often(lease):
+            while _advance_one(lease):
+                pass
+    except (LeaseLost, CheckpointConflict) as error:
+        logger.warning("stopped advancing run %s: %s", run_id, error)
+    finally:
+        lease_release(lease)
+        run_id_var.reset(token)
+
+
+def _fail_if_lost_too_often(lease: Lease) -> bool:
+    with transaction.atomic():
+        run = fenced_run(lease)
+        if run.lost_count <= settings.LONGHAUL_RUN_MAX_LOST:
+            return False
+        error = (
+            f"The run lost its worker {run.lost_count} times (limit "
+            f"{settings.LONGHAUL_RUN_MAX_LOST}); it was stopped instead of retried."
+        )
+        _set_final(run, RunStatus.FAILED, error=error)
+        event_append(run_id=run.id, kind="run.failed", data={"error": error})
+    return True
+
+
+def _advance_one(lease: Lease) -> bool:
+    """Runs one node; returns True when the run should continue with the next one."""
+    run = Run.objects.get(id=lease.run_id)
+    if run.status != RunStatus.RUNNING or run.fencing_token != lease.token:
+        return False
+    staging = StagingCheckpointer(DjangoCheckpointer())
+    latest = staging.get(str(run.id))
+    ctx = RunContext(run=run, lease=lease, step=latest.step if latest else 0)
+    with heartbeat(lease):
+        try:
+            result = run_one_step(_workflow(run), staging, str(run.id), ctx)
+        except (LeaseLost, CheckpointConflict):
+            raise
+        except Exception as error:
+            logger.exception("run %s step %s crashed", run.id, ctx.step)
+            _fail(lease, f"Step {ctx.step} failed: {type(error).__name__}: {error}")
+            return False
+    _commit_step(lease, staging, ctx, result, node=latest.node if latest else "")
+    return result.outcome == "continue"
+
+
+def _workflow(run: Run) -> Any:
+    from runs.workflows import load_workflow
+
+    return load_workflow(run.workflow)
+
+
+def _fail(lease: Lease, error: str) -> None:
+    with transaction.atomic():
+        run = fenced_run(lease)
+        _set_final(run, RunStatus.FAILED, error=error)
+        event_append(run_id=run.id, kind="run.failed", data={"error": error})
+
+
+def _commit_step(
+    lease: Lease, staging: StagingCheckpointer, ctx: RunContext, result: StepResult, *, node: str
+) -> None:
+    with transaction.atomic():
+        run = fenced_run(lease)
+        stored = staging.commit() or result.checkpoint
+        for kind, data in ctx.pending_events:
+            event_append(run_id=run.id, kind=kind, data=data)
+        _record_step(run, ctx, result, node)
+        usage = stored.state.get("usage") or {}
+        run.prompt_tokens = int(usage.get("prompt_tokens", 0))
+        run.completion_tokens = int(usage.get("completion_tokens", 0))
+        run.step_count, run.updated_at = stored.step, timezone.now()
+        _apply_outcome(run, result)
+        run.save()
+
+
+def _record_step(run: Run, ctx: RunContext, result: StepResult, node: str) -> None:
+    Step.objects.update_or_create(
+        run=run,
+        number=ctx.step,
+        defaults={
+            "node": node,
+            "outcome": result.outcome,
+            "next_node": result.checkpoint.node,
+            "fencing_token": run.fencing_token,
+        },
+    )
+    event_append(
+        run_id=run.id,
+        kind="step.completed",
+        data={"step": ctx.step, "outcome": result.outcome, "next": result.checkpoint.node},
+    )
+
+
+def _apply_outcome(run: Run, result: StepResult) -> None:
+    if result.outcome == "interrupted" and result.interrupt is not None:
+        _pause(run, result.interrupt.kind, result.interrupt.payload)
+    elif result.outcome in ("finished", "budget_exceeded") and result.finish is not None:
+        _complete(run, result.finish.status, result.finish.output)
+
+
+def _pause(run: Run, kind: str, payload: dict[str, Any]) -> None:
+    run.status = RunStatus.AWAITING_APPROVAL
+    run.lease_owner, run.lease_expires_at = "", None
+    if kind == "approval":
+        request = approval_request_create(run=run, payload=payload)
+        data = {
+            "approval_id": request.id,
+            "tool": request.tool,
+            "reason": request.reason,
+            "arguments": request.arguments,
+            "step": request.step,
+        }
+        event_append(run_id=run.id, kind="approval.requested", data=data)
+    else:
+        event_append(run_id=run.id, kind="run.interrupted", data={"kind": kind, **payload})
+
+
+def _complete(run: Run, status: str, output: dict[str, Any]) -> None:
+    error = "" if status == "succeeded" else str(output.get("reason") or output.get("error") or "")
+    run.output = _without_artifacts(output)
+    _store_artifacts(run, output)
+    _set_final(run, RunStatus.SUCCEEDED if status == "succeeded" else RunStatus.FAILED, error=error)
+    names = list(run.artifacts.values_list("name", flat=True))
+    event_append(
+        run_id=run.id,
+        kind="run.finished",
+        data={"status": run.status, "error": run.error, "artifacts": names},
+    )
+
+
+def _without_artifacts(output: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in output.items() if key != "artifacts"}
+
+
+def _store_artifacts(run: Run, output: dict[str, Any]) -> None:
+    if run.workspace:
+        from pathlib import Path
+
+        diff = workspaces.workspace_diff(Path(run.workspace))
+        artifacts.artifact_store(
+            run=run, name="diff.patch", content=diff.encode(), media_type="text/x-diff"
+        )
+    for name, content, media_type in artifacts.declared_artifacts(output):
+        artifacts.artifact_store(run=run, name=name, content=content, media_type=media_type)
+
+
+def _set_final(run: Run, status: str, *, error: str = "") -> None:
+    run.status, run.error = status, error
+    run.finished_at = run.updated_at = timezone.now()
+    run.lease_owner, run.lease_expires_at = "", None
+    run.save()

@@ -1,0 +1,159 @@
+"""REST views for runs: thin, one service or selector each."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import FileResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.generics import ListAPIView
+from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.authentication import requires_scope, tenant_of
+from accounts.models import Organization
+from runs import selectors, services
+from runs.models import Run
+from runs.serializers import (
+    ArtifactSerializer,
+    EventQuerySerializer,
+    EventSerializer,
+    RunCreateSerializer,
+    RunListQuerySerializer,
+    RunSerializer,
+)
+
+RUNS_SCOPE = requires_scope("runs")
+
+
+def tenant_run(request: Request, run_id: Any) -> Run:
+    """The run if it belongs to the caller's organization; 404 otherwise (never 403)."""
+    run = selectors.run_get(organization_id=tenant_of(request).organization_id, run_id=run_id)
+    if run is None:
+        raise NotFound("No such run.")
+    return run
+
+
+def service_errors(error: DjangoValidationError) -> ValidationError:
+    return ValidationError(error.message_dict if hasattr(error, "error_dict") else error.messages)
+
+
+class RunListCreateView(ListAPIView):
+    permission_classes = [RUNS_SCOPE]
+    serializer_class = RunSerializer
+    parser_classes = [JSONParser, MultiPartParser]
+
+    def get_queryset(self) -> Any:
+        query = RunListQuerySerializer(data=self.request.query_params)
+        query.is_valid(raise_exception=True)
+        tenant = tenant_of(self.request)
+        return selectors.run_list(
+            organization_id=tenant.organization_id, status=query.validated_data.get("status")
+        )
+
+    @extend_schema(parameters=[RunListQuerySerializer])
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(request=RunCreateSerializer, responses={201: RunSerializer})
+    def post(self, request: Request) -> Response:
+        body = RunCreateSerializer(data=_form_json(request))
+        body.is_valid(raise_exception=True)
+        tenant = tenant_of(request)
+        data = body.validated_data
+        try:
+            run = services.run_start(
+                organization=Organization.objects.get(id=tenant.organization_id),
+                workflow=data["workflow"],
+                input=data["input"],
+                tier=data["tier"],
+                budgets=data["budgets"],
+                workspace_archive=data["workspace"],
+                repository=data["repository"] or None,
+                created_by_user=tenant.user,
+                created_by_api_key_id=tenant.api_key_id,
+            )
+        except DjangoValidationError as error:
+            raise service_errors(error) from None
+        return Response(RunSerializer(run).data, status=status.HTTP_201_CREATED)
+
+
+def _form_json(request: Request) -> Any:
+    """Multipart forms carry `input` and `budgets` as JSON strings; decode them here."""
+    import json
+
+    if request.content_type.startswith("application/json"):
+        return request.data
+    data = {key: request.data.get(key) for key in request.data}
+    for key in ("input", "budgets"):
+        if isinstance(data.get(key), str):
+            try:
+                data[key] = json.loads(data[key])
+            except ValueError:
+                raise ValidationError({key: "must be JSON"}) from None
+    return data
+
+
+class RunDetailView(APIView):
+    permission_classes = [RUNS_SCOPE]
+
+    @extend_schema(responses=RunSerializer)
+    def get(self, request: Request, run_id: str) -> Response:
+        return Response(RunSerializer(tenant_run(request, run_id)).data)
+
+
+class RunCancelView(APIView):
+    permission_classes = [RUNS_SCOPE]
+
+    @extend_schema(request=None, responses=RunSerializer)
+    def post(self, request: Request, run_id: str) -> Response:
+        run = tenant_run(request, run_id)
+        run = services.run_cancel(organization_id=run.organization_id, run_id=run.id)
+        return Response(RunSerializer(run).data)
+
+
+class RunEventsView(APIView):
+    permission_classes = [RUNS_SCOPE]
+
+    @extend_schema(parameters=[EventQuerySerializer], responses=EventSerializer(many=True))
+    def get(self, request: Request, run_id: str) -> Response:
+        run = tenant_run(request, run_id)
+        query = EventQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        events = selectors.run_events(
+            run=run, after=query.validated_data["after"], limit=query.validated_data["limit"]
+        )
+        return Response(EventSerializer(events, many=True).data)
+
+
+class RunArtifactsView(APIView):
+    permission_classes = [RUNS_SCOPE]
+
+    @extend_schema(responses=ArtifactSerializer(many=True))
+    def get(self, request: Request, run_id: str) -> Response:
+        artifacts = selectors.run_artifacts(run=tenant_run(request, run_id))
+        return Response(ArtifactSerializer(artifacts, many=True).data)
+
+
+class RunArtifactDownloadView(APIView):
+    permission_classes = [RUNS_SCOPE]
+
+    @extend_schema(responses={(200, "application/octet-stream"): OpenApiTypes.BINARY})
+    def get(self, request: Request, run_id: str, name: str) -> FileResponse:
+        artifact = selectors.run_artifact(run=tenant_run(request, run_id), name=name)
+        if artifact is None:
+            raise NotFound("No such artifact.")
+        response = FileResponse(
+            open(artifact.path, "rb"),  # noqa: SIM115 - FileResponse closes it
+            content_type=artifact.media_type,
+            as_attachment=True,
+            filename=artifact.name,
+        )
+        response["X-Content-SHA256"] = artifact.sha256
+        return response

@@ -1,0 +1,61 @@
+"""Artifacts: files a run produced, stored under LONGHAUL_ARTIFACTS_DIR/<run id>/<name>."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+
+from runs.models import Artifact, Run
+
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$")
+
+
+def artifact_store(*, run: Run, name: str, content: bytes, media_type: str) -> Artifact:
+    """Writes (or rewrites, when a step re-runs) the named artifact of a run."""
+    if not _NAME.match(name):
+        raise ValidationError({"name": f"Artifact names are letters, digits, . _ -; got {name!r}"})
+    directory = Path(settings.LONGHAUL_ARTIFACTS_DIR) / str(run.id)
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / name
+    temporary = path.with_suffix(path.suffix + ".partial")
+    temporary.write_bytes(content)
+    temporary.replace(path)  # readers never see a half-written file
+    artifact, _ = Artifact.objects.update_or_create(
+        run=run,
+        name=name,
+        defaults={
+            "media_type": media_type,
+            "size": len(content),
+            "sha256": hashlib.sha256(content).hexdigest(),
+            "path": str(path),
+        },
+    )
+    return artifact
+
+
+def declared_artifacts(output: dict[str, Any]) -> Iterator[tuple[str, bytes, str]]:
+    """Artifacts a workflow listed in its Finish output: {name: {content, media_type}} or a list
+    of {name, content, media_type}."""
+    declared = output.get("artifacts") or {}
+    items = (
+        declared.items()
+        if isinstance(declared, dict)
+        else ((entry.get("name"), entry) for entry in declared if isinstance(entry, dict))
+    )
+    for name, entry in items:
+        if not name:
+            continue
+        body = entry.get("content") if isinstance(entry, dict) else entry
+        media_type = (
+            entry.get("media_type", "text/plain") if isinstance(entry, dict) else ("text/plain")
+        )
+        if not isinstance(body, str | bytes):
+            body, media_type = json.dumps(body, indent=2), "application/json"
+        yield str(name), body.encode() if isinstance(body, str) else body, media_type

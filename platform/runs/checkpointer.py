@@ -1,0 +1,143 @@
+"""The contract's Checkpointer on PostgreSQL, plus a staging wrapper the step loop commits."""
+
+from __future__ import annotations
+
+import builtins
+import time
+from dataclasses import replace
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from agents.engine.types import Checkpoint, CheckpointConflict
+from runs.models import Checkpoint as CheckpointRow
+from runs.models import CheckpointWrite
+
+
+def _to_checkpoint(row: CheckpointRow) -> Checkpoint:
+    return Checkpoint(
+        thread_id=row.thread_id,
+        step=row.step,
+        node=row.node,
+        state=row.state,
+        version=row.version,
+        created_at=row.created_at,
+    )
+
+
+class DjangoCheckpointer:
+    """Versions are dense per thread; the unique (thread, version) index settles races."""
+
+    def get(self, thread_id: str) -> Checkpoint | None:
+        row = CheckpointRow.objects.filter(thread_id=thread_id).order_by("-version").first()
+        return _to_checkpoint(row) if row else None
+
+    def latest_version(self, thread_id: str) -> int:
+        row = (
+            CheckpointRow.objects.filter(thread_id=thread_id)
+            .order_by("-version")
+            .values_list("version", flat=True)
+            .first()
+        )
+        return int(row or 0)
+
+    def put(self, checkpoint: Checkpoint, *, expected_version: int | None = None) -> Checkpoint:
+        while True:
+            latest = self.latest_version(checkpoint.thread_id)
+            if expected_version is not None and latest != expected_version:
+                raise CheckpointConflict(
+                    f"thread {checkpoint.thread_id}: expected version {expected_version}, "
+                    f"latest is {latest}"
+                )
+            stored = replace(checkpoint, version=latest + 1, created_at=time.time())
+            try:
+                with transaction.atomic():
+                    CheckpointRow.objects.create(
+                        thread_id=stored.thread_id,
+                        version=stored.version,
+                        step=stored.step,
+                        node=stored.node,
+                        state=stored.state,
+                        created_at=stored.created_at,
+                    )
+            except IntegrityError:
+                # Another writer took this version between our read and insert.
+                if expected_version is not None:
+                    raise CheckpointConflict(
+                        f"thread {checkpoint.thread_id}: version {stored.version} was taken"
+                    ) from None
+                continue
+            return stored
+
+    def list(self, thread_id: str, *, limit: int | None = None) -> builtins.list[Checkpoint]:
+        rows = CheckpointRow.objects.filter(thread_id=thread_id).order_by("-version")
+        return [_to_checkpoint(row) for row in (rows[:limit] if limit is not None else rows)]
+
+    def put_writes(
+        self, thread_id: str, step: int, task_id: str, writes: builtins.list[tuple[str, Any]]
+    ) -> None:
+        # Re-putting a task's writes replaces them, so a retried task never doubles its writes.
+        with transaction.atomic():
+            CheckpointWrite.objects.filter(thread_id=thread_id, step=step, task_id=task_id).delete()
+            CheckpointWrite.objects.bulk_create(
+                CheckpointWrite(
+                    thread_id=thread_id,
+                    step=step,
+                    task_id=task_id,
+                    index=index,
+                    channel=channel,
+                    value=value,
+                )
+                for index, (channel, value) in enumerate(writes)
+            )
+
+    def get_writes(self, thread_id: str, step: int) -> builtins.list[tuple[str, str, Any]]:
+        rows = CheckpointWrite.objects.filter(thread_id=thread_id, step=step).order_by(
+            "task_id", "index"
+        )
+        return [(row.task_id, row.channel, row.value) for row in rows]
+
+
+class StagingCheckpointer:
+    """Holds the runner's put in memory so the platform commits it together with the step's
+    ledger row, events and run status in one fenced transaction (all or nothing)."""
+
+    def __init__(self, store: DjangoCheckpointer) -> None:
+        self.store = store
+        self.staged: Checkpoint | None = None
+        self.expected_version = 0
+
+    def get(self, thread_id: str) -> Checkpoint | None:
+        return self.staged or self.store.get(thread_id)
+
+    def put(self, checkpoint: Checkpoint, *, expected_version: int | None = None) -> Checkpoint:
+        latest = (
+            self.staged.version if self.staged else self.store.latest_version(checkpoint.thread_id)
+        )
+        if expected_version is not None and expected_version != latest:
+            raise CheckpointConflict(
+                f"thread {checkpoint.thread_id}: expected {expected_version}, latest {latest}"
+            )
+        if self.staged is None:
+            self.expected_version = latest
+        self.staged = replace(checkpoint, version=latest + 1, created_at=time.time())
+        return self.staged
+
+    def list(self, thread_id: str, *, limit: int | None = None) -> builtins.list[Checkpoint]:
+        stored = self.store.list(thread_id, limit=limit)
+        merged = ([self.staged] if self.staged else []) + stored
+        return merged[:limit] if limit is not None else merged
+
+    def put_writes(
+        self, thread_id: str, step: int, task_id: str, writes: builtins.list[tuple[str, Any]]
+    ) -> None:
+        self.store.put_writes(thread_id, step, task_id, writes)
+
+    def get_writes(self, thread_id: str, step: int) -> builtins.list[tuple[str, str, Any]]:
+        return self.store.get_writes(thread_id, step)
+
+    def commit(self) -> Checkpoint | None:
+        """Persist the staged checkpoint; call inside the fenced transaction."""
+        if self.staged is None:
+            return None
+        return self.store.put(self.staged, expected_version=self.expected_version)

@@ -1,0 +1,109 @@
+"""Websocket `/ws/runs/{id}`: every event after `?after=SEQ`, then live ones, in order.
+
+Order of operations is what makes it gap-free: subscribe to the run's group FIRST, then backfill
+from PostgreSQL, then deliver live events deduplicated by seq; a live event that skips ahead
+(a lost publish) triggers a backfill of the hole from the database.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from accounts.selectors import ApiKeyError, api_key_authenticate, primary_membership
+from runs.events import event_payload, run_group
+from runs.models import Run, RunEvent
+
+CLOSE_UNAUTHORIZED = 4401
+CLOSE_NOT_FOUND = 4404
+CLOSE_BAD_REQUEST = 4400
+
+
+class RunEventsConsumer(AsyncJsonWebsocketConsumer):
+    run_id: str
+    last_seq: int
+
+    async def connect(self) -> None:
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        try:
+            self.last_seq = int((query.get("after") or ["0"])[0])
+        except ValueError:
+            await self.close(code=CLOSE_BAD_REQUEST)
+            return
+        organization_id = await database_sync_to_async(_organization_of)(self.scope, query)
+        if organization_id is None:
+            await self.close(code=CLOSE_UNAUTHORIZED)
+            return
+        self.run_id = str(self.scope["url_route"]["kwargs"]["run_id"])
+        if not await database_sync_to_async(_run_visible)(self.run_id, organization_id):
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        await self.channel_layer.group_add(run_group(self.run_id), self.channel_name)
+        await self.accept()
+        await self._backfill()
+
+    async def disconnect(self, code: int) -> None:
+        if getattr(self, "run_id", None):
+            await self.channel_layer.group_discard(run_group(self.run_id), self.channel_name)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        # Clients only listen; a ping gets a pong so proxies keep the connection open.
+        if isinstance(content, dict) and content.get("type") == "ping":
+            await self.send_json({"type": "pong", "last_seq": self.last_seq})
+
+    async def run_event(self, message: dict[str, Any]) -> None:
+        event = message["event"]
+        if event["seq"] <= self.last_seq:
+            return  # already sent by the backfill
+        if event["seq"] > self.last_seq + 1:
+            await self._backfill(until=event["seq"] - 1)
+        await self._send_event(event)
+
+    async def _backfill(self, until: int | None = None) -> None:
+        events = await database_sync_to_async(_events_after)(self.run_id, self.last_seq, until)
+        for event in events:
+            await self._send_event(event)
+
+    async def _send_event(self, event: dict[str, Any]) -> None:
+        if event["seq"] <= self.last_seq:
+            return
+        self.last_seq = event["seq"]
+        await self.send_json({"type": "event", **event})
+
+
+def _organization_of(scope: dict[str, Any], query: dict[str, list[str]]) -> int | None:
+    key = (query.get("api_key") or [None])[0] or _bearer(scope)
+    if key:
+        try:
+            principal = api_key_authenticate(key)
+        except ApiKeyError:
+            return None
+        return principal.organization_id if principal.has_scope("runs") else None
+    user = scope.get("user")
+    if user is None or not user.is_authenticated:
+        return None
+    membership = primary_membership(user=user)
+    return membership.organization_id if membership else None
+
+
+def _bearer(scope: dict[str, Any]) -> str | None:
+    for name, value in scope.get("headers", []):
+        if name == b"authorization":
+            scheme, _, token = value.decode().partition(" ")
+            if scheme.lower() == "bearer" and token.strip():
+                return token.strip()
+    return None
+
+
+def _run_visible(run_id: str, organization_id: int) -> bool:
+    return Run.objects.filter(id=run_id, organization_id=organization_id).exists()
+
+
+def _events_after(run_id: str, after: int, until: int | None) -> list[dict[str, Any]]:
+    events = RunEvent.objects.filter(run_id=run_id, seq__gt=after).order_by("seq")
+    if until is not None:
+        events = events.filter(seq__lte=until)
+    return [event_payload(event) for event in events]

@@ -1,0 +1,138 @@
+"""RunContext: the platform's implementation of the engine's Context for one step of a run.
+
+Model calls go through the `openai` client to the gateway (or LONGHAUL_AGENT_MODEL_URL) with the
+organization's internal key; tool calls are keyed `run:step:n` in the ToolCall table and gated
+by approvals bound to the digest of the exact arguments; events are buffered and committed with
+the step, so a step that crashes and re-runs never publishes its events twice.
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from collections.abc import Callable
+from functools import cached_property
+from typing import Any
+
+from django.conf import settings
+
+from agents.engine.openai_chat import chat_completion
+from agents.engine.types import (
+    ApprovalDecision,
+    ApprovalRequired,
+    Budgets,
+    ChatResult,
+    ToolOutcome,
+    arguments_digest,
+)
+from approvals.selectors import approval_decision_for, approval_usable_for
+from runs import toolbox
+from runs.credentials import agent_api_key
+from runs.leases import Lease
+from runs.models import Run
+from runs.toolcalls import toolcall_complete, toolcall_outcome, toolcall_start
+
+
+class RunContext:
+    def __init__(
+        self,
+        *,
+        run: Run,
+        lease: Lease,
+        step: int,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.run = run
+        self.run_id = str(run.id)
+        self.lease = lease
+        self.step = step
+        self.budgets = Budgets(**run.budgets)
+        self.clock = clock
+        self.pending_events: list[tuple[str, dict[str, Any]]] = []
+
+    # --- model ---------------------------------------------------------------------------------
+    @cached_property
+    def client(self) -> Any:
+        from openai import OpenAI
+
+        base_url = settings.LONGHAUL_AGENT_MODEL_URL or settings.LONGHAUL_GATEWAY_URL
+        return OpenAI(
+            base_url=base_url,
+            api_key=agent_api_key(organization_id=self.run.organization_id),
+            default_headers={"X-Longhaul-Run": self.run_id},
+            timeout=settings.LONGHAUL_AGENT_CHAT_TIMEOUT_SECONDS,
+            max_retries=2,
+        )
+
+    def chat(
+        self,
+        messages: list[dict[str, Any]],
+        *,
+        tools: list[dict[str, Any]] | None = None,
+        response_format: dict[str, Any] | None = None,
+        max_tokens: int | None = None,
+    ) -> ChatResult:
+        return chat_completion(
+            self.client,
+            model=self.run.tier,
+            messages=messages,
+            tools=tools,
+            response_format=response_format,
+            max_tokens=max_tokens,
+        )
+
+    # --- tools ---------------------------------------------------------------------------------
+    def call_tool(
+        self, name: str, arguments: dict[str, Any], *, call_index: int = 0
+    ) -> ToolOutcome:
+        key = f"{self.run_id}:{self.step}:{call_index}"
+        digest = arguments_digest(name, arguments)
+        stored = toolcall_outcome(key=key)
+        if stored is not None:
+            return stored
+        payload = self._approval_payload(name, arguments, digest, call_index)
+        gated = payload is not None
+        if payload is not None and not approval_usable_for(
+            run_id=self.run_id, step=self.step, digest=digest, key=key
+        ):
+            raise ApprovalRequired(payload)
+        toolcall_start(
+            lease=self.lease,
+            key=key,
+            step=self.step,
+            call_index=call_index,
+            tool=name,
+            arguments=arguments,
+            digest=digest,
+            gated=gated,
+            approval_payload=payload,
+        )
+        outcome = toolbox.execute(name, copy.deepcopy(arguments), run=self.run, idempotency_key=key)
+        toolcall_complete(lease=self.lease, key=key, outcome=outcome)
+        return outcome
+
+    def _approval_payload(
+        self, name: str, arguments: dict[str, Any], digest: str, call_index: int
+    ) -> dict[str, Any] | None:
+        """The approval payload when this call is gated (tool risk or organization rule)."""
+        reason = toolbox.approval_reason(name, organization_id=self.run.organization_id)
+        if reason is None:
+            return None
+        return {
+            "tool": name,
+            "arguments": copy.deepcopy(arguments),
+            "digest": digest,
+            "reason": reason,
+            "step": self.step,
+            "call_index": call_index,
+        }
+
+    # --- events, clock, decisions --------------------------------------------------------------
+    def emit(self, kind: str, data: dict[str, Any]) -> None:
+        self.pending_events.append((kind, copy.deepcopy(data)))
+
+    def now(self) -> float:
+        return self.clock()
+
+    def approval_decision(self, digest: str) -> ApprovalDecision | None:
+        return approval_decision_for(run_id=self.run_id, digest=digest)

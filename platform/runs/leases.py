@@ -1,0 +1,151 @@
+"""Run leases with fencing tokens.
+
+A worker advances a run only while it holds the lease. Acquiring bumps the fencing token; every
+write of step results locks the run row and checks that token, so a worker that lost its lease
+(paused, partitioned, or presumed dead and replaced) cannot write anything afterwards.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import close_old_connections, connection, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from runs.models import ADVANCEABLE_STATUSES, Run, RunStatus
+
+
+class LeaseLost(Exception):
+    """This worker's fencing token is no longer current; it must stop writing."""
+
+
+@dataclass(frozen=True)
+class Lease:
+    run_id: str
+    owner: str
+    token: int
+
+
+def _lease_seconds() -> timedelta:
+    return timedelta(seconds=settings.LONGHAUL_RUN_LEASE_SECONDS)
+
+
+def _expired_or_free(now: object) -> Q:
+    return Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now)
+
+
+def lease_acquire(*, run_id: str, owner: str) -> Lease | None:
+    """Takes the lease if the run is advanceable and nobody holds a live lease."""
+    now = timezone.now()
+    with transaction.atomic():
+        run = (
+            Run.objects.select_for_update()
+            .filter(_expired_or_free(now), id=run_id, status__in=ADVANCEABLE_STATUSES)
+            .first()
+        )
+        if run is None:
+            return None
+        # A lease that expired while still owned means its worker died mid-run.
+        lost = 1 if run.lease_owner else 0
+        Run.objects.filter(id=run.id).update(
+            lease_owner=owner,
+            lease_expires_at=now + _lease_seconds(),
+            fencing_token=F("fencing_token") + 1,
+            lost_count=F("lost_count") + lost,
+            status=RunStatus.RUNNING,
+            started_at=run.started_at or now,
+            updated_at=now,
+        )
+        token = Run.objects.values_list("fencing_token", flat=True).get(id=run.id)
+    return Lease(run_id=str(run_id), owner=owner, token=int(token))
+
+
+def lease_renew(lease: Lease) -> bool:
+    """Extends the lease; False means it was lost (fenced out, cancelled or paused)."""
+    now = timezone.now()
+    updated = Run.objects.filter(
+        id=lease.run_id, fencing_token=lease.token, status=RunStatus.RUNNING
+    ).update(lease_expires_at=now + _lease_seconds())
+    return updated == 1
+
+
+def lease_release(lease: Lease) -> None:
+    Run.objects.filter(id=lease.run_id, fencing_token=lease.token).update(
+        lease_owner="", lease_expires_at=None
+    )
+
+
+def fenced_run(lease: Lease) -> Run:
+    """Locks the run row for a write of step results; raises LeaseLost for a stale token.
+
+    Call inside transaction.atomic(): the row lock holds until the write commits, so a cancel
+    or a new lease cannot interleave with it.
+    """
+    run = Run.objects.select_for_update().filter(id=lease.run_id).first()
+    if run is None or run.fencing_token != lease.token:
+        raise LeaseLost(f"run {lease.run_id}: fencing token {lease.token} is stale")
+    return run
+
+
+@contextmanager
+def heartbeat(lease: Lease) -> Iterator[threading.Event]:
+    """Renews the lease in the background while a long step (model call, tool) runs.
+
+    Yields an event that is set when a renewal fails, i.e. the lease is gone.
+    """
+    stop = threading.Event()
+    lost = threading.Event()
+    interval = max(0.2, settings.LONGHAUL_RUN_LEASE_SECONDS / 3)
+
+    def beat() -> None:
+        try:
+            while not stop.wait(interval):
+                if not lease_renew(lease):
+                    lost.set()
+                    return
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=beat, name=f"lease-{lease.run_id}", daemon=True)
+    thread.start()
+    try:
+        yield lost
+    finally:
+        stop.set()
+        thread.join()
+        close_old_connections()
+
+
+def expired_leases_reclaim() -> tuple[list[str], list[str]]:
+    """Frees expired leases of running runs: returns (runs to re-enqueue, runs failed as lost)."""
+    now = timezone.now()
+    requeue: list[str] = []
+    failed: list[str] = []
+    with transaction.atomic():
+        runs = list(
+            Run.objects.select_for_update(skip_locked=True).filter(
+                status=RunStatus.RUNNING, lease_expires_at__lt=now
+            )
+        )
+        for run in runs:
+            run.lost_count += 1
+            run.lease_owner, run.lease_expires_at = "", None
+            run.fencing_token += 1
+            run.updated_at = now
+            if run.lost_count > settings.LONGHAUL_RUN_MAX_LOST:
+                run.status, run.finished_at = RunStatus.FAILED, now
+                run.error = (
+                    f"The run lost its worker {run.lost_count} times (limit "
+                    f"{settings.LONGHAUL_RUN_MAX_LOST}); it was stopped instead of retried."
+                )
+                failed.append(str(run.id))
+            else:
+                requeue.append(str(run.id))
+            run.save()
+    return requeue, failed

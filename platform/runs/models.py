@@ -1,0 +1,221 @@
+"""Durable agent runs: the run, its step ledger, tool calls, events, artifacts and checkpoints."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class RunStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    AWAITING_APPROVAL = "awaiting_approval", "Awaiting approval"
+    SUCCEEDED = "succeeded", "Succeeded"
+    FAILED = "failed", "Failed"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+TERMINAL_STATUSES = frozenset({RunStatus.SUCCEEDED, RunStatus.FAILED, RunStatus.CANCELLED})
+# A worker may hold the lease (and so advance the run) only in these states.
+ADVANCEABLE_STATUSES = frozenset({RunStatus.QUEUED, RunStatus.RUNNING})
+
+
+class Run(models.Model):
+    """One execution of a workflow for an organization; the unit of leasing and fencing."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    organization = models.ForeignKey(
+        "accounts.Organization", on_delete=models.CASCADE, related_name="runs"
+    )
+    workflow = models.CharField(max_length=64)
+    input = models.JSONField(default=dict)
+    tier = models.CharField(max_length=32, default="standard")
+    status = models.CharField(
+        max_length=24, choices=RunStatus.choices, default=RunStatus.QUEUED, db_index=True
+    )
+    budgets = models.JSONField(default=dict)
+    prompt_tokens = models.BigIntegerField(default=0)
+    completion_tokens = models.BigIntegerField(default=0)
+    step_count = models.IntegerField(default=0)
+    output = models.JSONField(default=dict, blank=True)
+    error = models.TextField(blank=True, default="")
+    workspace = models.CharField(max_length=500, blank=True, default="")
+    # Lease: only the holder of the current fencing token may write step results.
+    lease_owner = models.CharField(max_length=200, blank=True, default="")
+    lease_expires_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    fencing_token = models.BigIntegerField(default=0)
+    lost_count = models.IntegerField(default=0)
+    event_seq = models.BigIntegerField(default=0)
+    created_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_by_api_key = models.ForeignKey(
+        "accounts.ApiKey", null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["organization", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"run {self.id} ({self.workflow}, {self.status})"
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.status in TERMINAL_STATUSES
+
+
+class Step(models.Model):
+    """The ledger: one row per node the engine ran, written under the run's fence."""
+
+    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="steps")
+    number = models.IntegerField()
+    node = models.CharField(max_length=100)
+    outcome = models.CharField(max_length=24)
+    next_node = models.CharField(max_length=100, blank=True, default="")
+    prompt_tokens = models.BigIntegerField(default=0)
+    completion_tokens = models.BigIntegerField(default=0)
+    fencing_token = models.BigIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["run", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["run", "number"], name="unique_step_per_run")
+        ]
+
+    def __str__(self) -> str:
+        return f"step {self.number} of run {self.run_id}"
+
+
+class ToolCallStatus(models.TextChoices):
+    STARTED = "started", "Started"
+    SUCCEEDED = "succeeded", "Succeeded"
+    FAILED = "failed", "Failed"
+
+
+class ToolCall(models.Model):
+    """A tool invocation keyed `run:step:n`; a completed key is never executed again."""
+
+    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="tool_calls")
+    step = models.IntegerField()
+    call_index = models.IntegerField(default=0)
+    idempotency_key = models.CharField(max_length=120, unique=True)
+    tool = models.CharField(max_length=100)
+    arguments = models.JSONField(default=dict)
+    digest = models.CharField(max_length=64)
+    status = models.CharField(
+        max_length=16, choices=ToolCallStatus.choices, default=ToolCallStatus.STARTED
+    )
+    output = models.JSONField(null=True, blank=True)
+    error_class = models.CharField(max_length=100, blank=True, default="")
+    error = models.TextField(blank=True, default="")
+    duration_s = models.FloatField(default=0.0)
+    attempts = models.IntegerField(default=1)
+    created_at = models.DateTimeField(default=timezone.now)
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["run", "step", "call_index"]
+
+    def __str__(self) -> str:
+        return f"{self.tool} {self.idempotency_key} ({self.status})"
+
+
+class RunEvent(models.Model):
+    """A sequenced event; `seq` is dense and unique per run so clients can resume from it."""
+
+    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="events")
+    seq = models.BigIntegerField()
+    kind = models.CharField(max_length=64)
+    data = models.JSONField(default=dict)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["run", "seq"]
+        constraints = [models.UniqueConstraint(fields=["run", "seq"], name="unique_event_seq")]
+
+    def __str__(self) -> str:
+        return f"event {self.seq} {self.kind} of run {self.run_id}"
+
+
+class Artifact(models.Model):
+    """A file a run produced, stored under LONGHAUL_ARTIFACTS_DIR/<run id>/."""
+
+    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="artifacts")
+    name = models.CharField(max_length=200)
+    media_type = models.CharField(max_length=100, default="application/octet-stream")
+    size = models.BigIntegerField()
+    sha256 = models.CharField(max_length=64)
+    path = models.CharField(max_length=500)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["run", "name"]
+        constraints = [models.UniqueConstraint(fields=["run", "name"], name="unique_artifact_name")]
+
+    def __str__(self) -> str:
+        return f"{self.name} of run {self.run_id}"
+
+
+class Checkpoint(models.Model):
+    """DjangoCheckpointer storage: one row per version of a thread's state."""
+
+    thread_id = models.CharField(max_length=100)
+    version = models.IntegerField()
+    step = models.IntegerField()
+    node = models.CharField(max_length=100)
+    state = models.JSONField()
+    created_at = models.FloatField()
+
+    class Meta:
+        ordering = ["thread_id", "-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["thread_id", "version"], name="unique_ckpt_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"checkpoint {self.thread_id} v{self.version}"
+
+
+class CheckpointWrite(models.Model):
+    """Pending writes of one task within a step (the contract's put_writes)."""
+
+    thread_id = models.CharField(max_length=100)
+    step = models.IntegerField()
+    task_id = models.CharField(max_length=200)
+    index = models.IntegerField()
+    channel = models.CharField(max_length=200)
+    value = models.JSONField(null=True)
+
+    class Meta:
+        ordering = ["thread_id", "step", "task_id", "index"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["thread_id", "step", "task_id", "index"], name="unique_ckpt_write"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"write {self.thread_id}/{self.step}/{self.task_id}/{self.index}"
+
+
+class AgentCredential(models.Model):
+    """The internal API key runs of an organization use to call the gateway (encrypted)."""
+
+    organization = models.OneToOneField(
+        "accounts.Organization", on_delete=models.CASCADE, related_name="agent_credential"
+    )
+    api_key = models.ForeignKey("accounts.ApiKey", on_delete=models.CASCADE)
+    ciphertext = models.TextField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"agent key of organization {self.organization_id}"

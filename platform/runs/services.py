@@ -1,0 +1,182 @@
+"""Writes for runs: start, cancel, resume, and advance (the one the Celery task calls)."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import fields
+from typing import IO, Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from rest_framework.exceptions import NotFound
+
+from accounts.models import Organization, User
+from agents.engine.runner import start_thread
+from agents.engine.types import Budgets
+from approvals.models import ApprovalRequest, ApprovalStatus
+from approvals.services import approvals_expire_for_run
+from runs import workspaces
+from runs.checkpointer import DjangoCheckpointer
+from runs.errors import Conflict
+from runs.events import event_append
+from runs.leases import expired_leases_reclaim
+from runs.models import Run, RunStatus
+from runs.workflows import load_workflow
+
+logger = logging.getLogger(__name__)
+KNOWN_TIERS = ("standard", "fast")
+
+
+def run_start(
+    *,
+    organization: Organization,
+    workflow: str,
+    input: dict[str, Any],
+    tier: str = "standard",
+    budgets: dict[str, Any] | None = None,
+    workspace_archive: IO[bytes] | None = None,
+    repository: str | None = None,
+    created_by_user: User | None = None,
+    created_by_api_key_id: int | None = None,
+) -> Run:
+    """Creates the run and its first checkpoint, prepares its workspace, enqueues it."""
+    flow = load_workflow(workflow)
+    run = Run(
+        organization=organization,
+        workflow=workflow,
+        input=input,
+        tier=_checked_tier(tier),
+        budgets=_checked_budgets(budgets or {}),
+        created_by_user=created_by_user,
+        created_by_api_key_id=created_by_api_key_id,
+    )
+    run.workspace = str(_prepare_workspace(run, workspace_archive, repository) or "")
+    with transaction.atomic():
+        run.save()
+        start_thread(flow, DjangoCheckpointer(), str(run.id), _thread_input(run))
+        event_append(run_id=run.id, kind="run.created", data=_run_summary(run))
+        enqueue_advance(run_id=run.id)
+    return run
+
+
+def _thread_input(run: Run) -> dict[str, Any]:
+    return {**run.input, "workspace": run.workspace} if run.workspace else dict(run.input)
+
+
+def _checked_tier(tier: str) -> str:
+    from inference.models import Tier
+
+    if tier in KNOWN_TIERS or Tier.objects.filter(name=tier).exists():
+        return tier
+    raise ValidationError({"tier": f"Unknown tier {tier!r}; use one of {list(KNOWN_TIERS)}."})
+
+
+def _checked_budgets(budgets: dict[str, Any]) -> dict[str, Any]:
+    allowed = {field.name for field in fields(Budgets)}
+    unknown = sorted(set(budgets) - allowed)
+    if unknown:
+        raise ValidationError({"budgets": f"Unknown budget {unknown}; use {sorted(allowed)}."})
+    for name, value in budgets.items():
+        if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
+            raise ValidationError({"budgets": f"{name} must be a positive number."})
+    defaults = Budgets()
+    return {
+        field.name: budgets.get(field.name, getattr(defaults, field.name))
+        for field in fields(Budgets)
+    }
+
+
+def _prepare_workspace(
+    run: Run, archive: IO[bytes] | None, repository: str | None
+) -> object | None:
+    if archive is not None and repository:
+        raise ValidationError({"workspace": "Give either an archive or a repository, not both."})
+    if archive is not None:
+        return workspaces.workspace_from_tarball(run_id=run.id, archive=archive)
+    if repository:
+        source = workspaces.allowed_repository(repository)
+        return workspaces.workspace_from_repository(run_id=run.id, repository=source)
+    return None
+
+
+def _run_summary(run: Run) -> dict[str, Any]:
+    return {"status": run.status, "workflow": run.workflow, "tier": run.tier}
+
+
+def enqueue_advance(*, run_id: object) -> None:
+    """Schedules the Celery task after the surrounding transaction commits."""
+    from runs.tasks import advance_run
+
+    transaction.on_commit(lambda: advance_run.delay(str(run_id)))
+
+
+def run_cancel(*, organization_id: int, run_id: object, reason: str = "") -> Run:
+    """Cancels in any non-final state; the fencing token bump stops a worker mid-step."""
+    with transaction.atomic():
+        run = (
+            Run.objects.select_for_update()
+            .filter(id=run_id, organization_id=organization_id)
+            .first()
+        )
+        if run is None:
+            raise NotFound("No such run.")
+        if run.status == RunStatus.CANCELLED:
+            return run
+        if run.is_terminal:
+            raise Conflict(f"The run already {run.status}; it cannot be cancelled.")
+        previous = run.status
+        _finish(run, RunStatus.CANCELLED, error=reason or "Cancelled on request.")
+        run.fencing_token += 1
+        run.save()
+        approvals_expire_for_run(run_id=run.id, reason="The run was cancelled.")
+        event_append(run_id=run.id, kind="run.cancelled", data={"from": previous})
+    return run
+
+
+def _finish(run: Run, status: str, *, error: str = "") -> None:
+    run.status, run.error = status, error
+    run.finished_at = run.updated_at = timezone.now()
+    run.lease_owner, run.lease_expires_at = "", None
+
+
+def run_resume(*, run_id: object) -> Run | None:
+    """Re-queues a run that waits for approvals once none is pending any more."""
+    with transaction.atomic():
+        run = Run.objects.select_for_update().filter(id=run_id).first()
+        if run is None or run.status not in (RunStatus.AWAITING_APPROVAL, RunStatus.QUEUED):
+            return run
+        pending = ApprovalRequest.objects.filter(run=run, status=ApprovalStatus.PENDING)
+        if run.status == RunStatus.AWAITING_APPROVAL and pending.exists():
+            return run
+        run.status, run.updated_at = RunStatus.QUEUED, timezone.now()
+        run.lease_owner, run.lease_expires_at = "", None
+        run.save()
+        event_append(run_id=run.id, kind="run.resumed", data={})
+        enqueue_advance(run_id=run.id)
+    return run
+
+
+def runs_recover_expired_leases() -> dict[str, list[str]]:
+    """Re-enqueues runs whose worker vanished; fails those lost too often (beat calls this)."""
+    requeue, failed = expired_leases_reclaim()
+    for run_id in failed:
+        with transaction.atomic():
+            error = Run.objects.values_list("error", flat=True).get(id=run_id)
+            event_append(run_id=run_id, kind="run.failed", data={"error": error})
+    for run_id in requeue:
+        with transaction.atomic():
+            event_append(run_id=run_id, kind="run.recovered", data={})
+            enqueue_advance(run_id=run_id)
+    return {"requeued": requeue, "failed": failed}
+
+
+def run_advance(*, run_id: str, owner: str) -> None:
+    from runs.advance import advance_under_lease
+
+    advance_under_lease(run_id=run_id, owner=owner)
+
+
+def max_lost() -> int:
+    return int(settings.LONGHAUL_RUN_MAX_LOST)

@@ -1,0 +1,26 @@
+"""Celery tasks for runs. Each takes ids, calls one service and is safe to run twice."""
+
+from __future__ import annotations
+
+import os
+import socket
+from typing import Any
+
+from celery import shared_task
+
+
+@shared_task(name="runs.tasks.advance_run", acks_late=True, reject_on_worker_lost=True)
+def advance_run(run_id: str) -> None:
+    """Advances the run while this worker holds its lease; a duplicate delivery finds the lease
+    taken (or the run done) and returns at once."""
+    from runs.services import run_advance
+
+    owner = f"{socket.gethostname()}:{os.getpid()}:{advance_run.request.id or '-'}"
+    run_advance(run_id=run_id, owner=owner)
+
+
+@shared_task(name="runs.tasks.recover_expired_leases", acks_late=True)
+def recover_expired_leases() -> dict[str, Any]:
+    from runs.services import runs_recover_expired_leases
+
+    return runs_recover_expired_leases()

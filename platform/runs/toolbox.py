@@ -1,0 +1,87 @@
+"""The platform's bridge to agents.tools: one registry per process, approval policy, execution.
+
+RunContext.call_tool is the only caller of `execute`; nothing else in the platform runs tools.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+
+from agents.engine.types import ToolOutcome
+from agents.tools import (
+    RiskLevel,
+    ToolArgumentsInvalid,
+    ToolEnvironment,
+    ToolExecutor,
+    ToolRegistry,
+    UnknownTool,
+    default_registry,
+)
+from approvals.selectors import policy_for_tool
+from runs.models import Run
+
+
+@cache
+def registry() -> ToolRegistry:
+    return default_registry(extra=settings.LONGHAUL_EXTRA_TOOLS)
+
+
+@cache
+def _executor() -> ToolExecutor:
+    return ToolExecutor(registry())
+
+
+@cache
+def _sandbox() -> Any:
+    from agents.sandbox import get_sandbox
+
+    return get_sandbox()
+
+
+def approval_reason(name: str, *, organization_id: int) -> str | None:
+    """Why a call to `name` needs approval, or None when it may run without one."""
+    try:
+        spec = registry().get(name)
+    except UnknownTool:
+        return None  # the executor reports an unknown tool as a failed call
+    if spec.risk is RiskLevel.HIGH:
+        return f"{name} is a high-risk tool" + (
+            " with network access" if spec.requires_network else ""
+        )
+    policy = policy_for_tool(organization_id=organization_id, tool=name)
+    if policy is not None:
+        return policy.reason or f"your organization requires approval for {name}"
+    return None
+
+
+def validate_arguments(name: str, arguments: dict[str, Any]) -> None:
+    try:
+        registry().validate(name, arguments)
+    except (UnknownTool, ToolArgumentsInvalid) as error:
+        raise ValidationError({"arguments": str(error)}) from None
+
+
+def environment(run: Run, *, idempotency_key: str) -> ToolEnvironment:
+    return ToolEnvironment(
+        workspace=Path(run.workspace) if run.workspace else _scratch(run),
+        sandbox=_sandbox(),
+        package_index_url=settings.LONGHAUL_PACKAGE_INDEX_URL,
+        run_id=str(run.id),
+        # Tools with effects outside the workspace pass this key on so the receiver dedupes.
+        extra={"idempotency_key": idempotency_key, "organization_id": run.organization_id},
+    )
+
+
+def _scratch(run: Run) -> Path:
+    path = Path(settings.LONGHAUL_WORKSPACES_DIR) / str(run.id)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def execute(name: str, arguments: dict[str, Any], *, run: Run, idempotency_key: str) -> ToolOutcome:
+    return _executor().execute(name, arguments, environment(run, idempotency_key=idempotency_key))

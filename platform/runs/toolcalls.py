@@ -1,0 +1,79 @@
+"""ToolCall rows: the idempotency ledger. Every write here is fenced by the run's lease."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from agents.engine.types import ApprovalRequired, ToolOutcome
+from approvals.services import approval_consume
+from runs.leases import Lease, fenced_run
+from runs.models import ToolCall, ToolCallStatus
+
+_DONE = (ToolCallStatus.SUCCEEDED, ToolCallStatus.FAILED)
+
+
+def toolcall_outcome(*, key: str) -> ToolOutcome | None:
+    """The stored outcome of a completed call, or None when it must (re-)execute."""
+    call = ToolCall.objects.filter(idempotency_key=key, status__in=_DONE).first()
+    if call is None:
+        return None
+    return ToolOutcome(
+        ok=call.status == ToolCallStatus.SUCCEEDED,
+        output=call.output,
+        error_class=call.error_class or None,
+        error=call.error or None,
+        duration_s=call.duration_s,
+    )
+
+
+def toolcall_start(
+    *,
+    lease: Lease,
+    key: str,
+    step: int,
+    call_index: int,
+    tool: str,
+    arguments: dict[str, Any],
+    digest: str,
+    gated: bool,
+    approval_payload: dict[str, Any] | None = None,
+) -> None:
+    """Records the call as started (committed before the effect), consuming its approval."""
+    with transaction.atomic():
+        run = fenced_run(lease)
+        if gated and not approval_consume(run_id=run.id, step=step, digest=digest, key=key):
+            raise ApprovalRequired(approval_payload or {"tool": tool, "digest": digest})
+        updated = ToolCall.objects.filter(idempotency_key=key).update(attempts=F("attempts") + 1)
+        if not updated:
+            ToolCall.objects.create(
+                run=run,
+                step=step,
+                call_index=call_index,
+                idempotency_key=key,
+                tool=tool,
+                arguments=arguments,
+                digest=digest,
+            )
+
+
+def toolcall_complete(*, lease: Lease, key: str, outcome: ToolOutcome) -> None:
+    with transaction.atomic():
+        fenced_run(lease)
+        ToolCall.objects.filter(idempotency_key=key).update(
+            status=ToolCallStatus.SUCCEEDED if outcome.ok else ToolCallStatus.FAILED,
+            output=_jsonable(outcome.output),
+            error_class=outcome.error_class or "",
+            error=outcome.error or "",
+            duration_s=outcome.duration_s,
+            completed_at=timezone.now(),
+        )
+
+
+def _jsonable(value: Any) -> Any:
+    return json.loads(json.dumps(value, cls=DjangoJSONEncoder, default=str))

@@ -20,7 +20,7 @@ from agents.sandbox.classify import interpret
 from agents.sandbox.contract import PACKAGES_DIR, WORKSPACE_MOUNT, SandboxLimits, SandboxResult
 from agents.sandbox.errors import SandboxError, SandboxUnavailable
 from agents.sandbox.process import Spawn, execute
-from agents.sandbox.workspace import adopt_workspace, resolve_in_workspace
+from agents.sandbox.workspace import adopt_workspace, check_reachable, resolve_in_workspace
 
 SANDBOX_UID = 1000
 NOBODY = 65534
@@ -75,12 +75,13 @@ class BubblewrapSandbox:
         environment = sandbox_environment(env)
         as_root = os.geteuid() == 0
         if as_root:
+            check_reachable(root, self.host_uid)
             adopt_workspace(root, self.host_uid, self.host_gid)
-        with _descriptors(root) as fds:
-            argv = self._argv(command, fds, limits, network, environment, inner_cwd)
+        with _descriptors() as fds:
+            argv = self._argv(command, fds, limits, network, environment, (str(root), inner_cwd))
             spawn = Spawn(
                 argv=argv,
-                pass_fds=(fds["workspace"], fds["passwd"], fds["group"], fds["status_w"]),
+                pass_fds=(fds["passwd"], fds["group"], fds["status_w"]),
                 status_fd=fds["status_r"],
                 user=self.host_uid if as_root else None,
                 group=self.host_gid if as_root else None,
@@ -110,7 +111,7 @@ class BubblewrapSandbox:
         limits: SandboxLimits,
         network: bool,
         environment: Mapping[str, str],
-        inner_cwd: str,
+        directories: tuple[str, str],
     ) -> list[str]:
         argv = [self.bwrap, "--unshare-all", "--unshare-user", "--disable-userns"]
         argv += ["--share-net"] if network else []
@@ -122,7 +123,7 @@ class BubblewrapSandbox:
         argv += ["--proc", "/proc", "--dev", "/dev"]
         argv += ["--size", str(self.tmp_bytes), "--tmpfs", "/dev/shm"]
         argv += ["--size", str(self.tmp_bytes), "--tmpfs", "/tmp"]
-        argv += ["--bind-fd", str(fds["workspace"]), WORKSPACE_MOUNT, "--chdir", inner_cwd]
+        argv += ["--bind", directories[0], WORKSPACE_MOUNT, "--chdir", directories[1]]
         argv += ["--clearenv"]
         for name, value in environment.items():
             argv += ["--setenv", name, value]
@@ -209,13 +210,11 @@ def _system_mounts() -> list[str]:
 
 
 @contextmanager
-def _descriptors(root: Path) -> Iterator[dict[str, int]]:
-    """File descriptors handed to bwrap. The workspace goes in as an O_PATH descriptor opened by
-    this process, so the unprivileged bwrap needs no search permission on the host path above it
-    (for example a 0700 home or temp directory)."""
+def _descriptors() -> Iterator[dict[str, int]]:
+    """File descriptors handed to bwrap: the synthetic passwd and group files and the pipe for
+    bwrap's JSON status."""
     fds: dict[str, int] = {}
     try:
-        fds["workspace"] = os.open(root, os.O_PATH | os.O_DIRECTORY | os.O_NOFOLLOW)
         fds["passwd"] = _memfd("passwd", _PASSWD)
         fds["group"] = _memfd("group", _GROUP)
         fds["status_r"], fds["status_w"] = os.pipe()

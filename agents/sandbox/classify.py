@@ -39,7 +39,7 @@ _FILE_SIZE = re.compile(r"File too large|\[Errno 27\]")
 
 def interpret(outcome: Outcome, limits: SandboxLimits) -> SandboxResult:
     status = _parse_status(outcome.status_json)
-    if "child-pid" not in status and not outcome.timed_out:
+    if _setup_failed(status, outcome):
         raise SandboxUnavailable(_setup_failure_message(outcome.stderr))
     result = SandboxResult(
         exit_code=status.get("exit-code", outcome.returncode),
@@ -52,6 +52,16 @@ def interpret(outcome: Outcome, limits: SandboxLimits) -> SandboxResult:
     if error is not None:
         raise error
     return result
+
+
+def _setup_failed(status: dict[str, int], outcome: Outcome) -> bool:
+    """bwrap reports its child's pid before it sets up mounts, so a failed setup shows as exit
+    status 1 with bwrap's own message, before any program of ours ran."""
+    if outcome.timed_out:
+        return False
+    if "child-pid" not in status:
+        return True
+    return status.get("exit-code") == 1 and outcome.stderr.startswith(b"bwrap: ")
 
 
 def _limit_error(

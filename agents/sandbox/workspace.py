@@ -7,7 +7,7 @@ import os
 import stat
 from pathlib import Path
 
-from agents.sandbox.errors import SandboxError, WorkspaceEscape
+from agents.sandbox.errors import SandboxError, SandboxUnavailable, WorkspaceEscape
 
 
 def resolve_in_workspace(workspace: Path, relative: str) -> Path:
@@ -24,6 +24,20 @@ def resolve_in_workspace(workspace: Path, relative: str) -> Path:
     if candidate != root and not candidate.is_relative_to(root):
         raise WorkspaceEscape(f"{relative!r} resolves outside the workspace")
     return candidate
+
+
+def check_reachable(workspace: Path, uid: int) -> None:
+    """bwrap runs as the unprivileged sandbox uid and resolves the workspace path itself, so every
+    directory above the workspace must be searchable by that uid (a 0700 home or pytest temp
+    directory is not)."""
+    for directory in [workspace, *workspace.parents]:
+        info = os.stat(directory)
+        if info.st_mode & stat.S_IXOTH or (info.st_uid == uid and info.st_mode & stat.S_IXUSR):
+            continue
+        raise SandboxUnavailable(
+            f"the sandbox user (uid {uid}) cannot reach the workspace {workspace}: {directory} is "
+            "not searchable by others; keep workspaces under directories with mode 0711 or 0755"
+        )
 
 
 def adopt_workspace(workspace: Path, uid: int, gid: int) -> None:

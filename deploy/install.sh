@@ -9,6 +9,9 @@ venv=.venv
 cache="${LONGHAUL_WHEEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/longhaul/wheels}"
 llama_spec="llama-cpp-python==0.3.16"
 
+# Machines with local file:// package mirrors make pip warn once per package; hide only that.
+quiet_pip() { grep -v "^WARNING: Location 'file:" || true; }
+
 if [ ! -x "$venv/bin/python" ]; then
   echo "install: creating $venv"
   python3 -m venv "$venv"
@@ -21,9 +24,9 @@ stamp="$venv/.installed-$project_digest-$extras_digest"
 mkdir -p "$cache"
 if [[ ",$extras," == *",inference,"* ]] && ! ls "$cache"/llama_cpp_python-0.3.16-*.whl >/dev/null 2>&1; then
   echo "install: building $llama_spec once (several minutes on 2 cores; cached in $cache)"
-  CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" "$venv/bin/pip" wheel --no-deps "$llama_spec" -w "$cache"
+  CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" "$venv/bin/pip" wheel --no-deps "$llama_spec" -w "$cache" 2>&1 | quiet_pip
 fi
 echo "install: installing .[$extras]"
-"$venv/bin/pip" install --quiet --disable-pip-version-check --find-links "$cache" -e ".[$extras]"
+"$venv/bin/pip" install --quiet --disable-pip-version-check --find-links "$cache" -e ".[$extras]" 2>&1 | quiet_pip
 find "$venv" -maxdepth 1 -name ".installed-*" ! -name ".installed-$project_digest-*" -delete
 touch "$stamp"

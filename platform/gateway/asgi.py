@@ -1,9 +1,37 @@
-"""The gateway's place in the ASGI stack (the /v1 fast path mounts here)."""
+"""The gateway's place in the ASGI stack: /v1 and /metrics are answered here, ahead of
+Django's middleware and URL resolver; everything else goes to Django."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
+
 
 def wrap_http_application(django_http: Any) -> Any:
-    return django_http
+    from gateway.app import v1_application
+
+    async def application(scope: Any, receive: Any, send: Any) -> None:
+        path = scope.get("path", "")
+        if scope["type"] == "http" and (path == "/v1" or path.startswith("/v1/")):
+            await v1_application(scope, receive, send)
+        elif scope["type"] == "http" and path == "/metrics":
+            await metrics_application(scope, receive, send)
+        else:
+            await django_http(scope, receive, send)
+
+    return application
+
+
+async def metrics_application(scope: Any, receive: Any, send: Any) -> None:
+    from gateway.metrics import metrics_allowed
+
+    headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+    if metrics_allowed(headers, scope.get("client")):
+        status, body, ctype = 200, generate_latest(REGISTRY), CONTENT_TYPE_LATEST.encode()
+    else:
+        status, body, ctype = 403, b"metrics need a token or a loopback client\n", b"text/plain"
+    await send(
+        {"type": "http.response.start", "status": status, "headers": [(b"content-type", ctype)]}
+    )
+    await send({"type": "http.response.body", "body": body})

@@ -1,5 +1,11 @@
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from gateway import api
+
+# /v1 and /metrics are not here: gateway.asgi answers them ahead of Django.
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("api/usage/", api.UsageListView.as_view(), name="usage-list"),
+    path("api/usage/totals/", api.UsageTotalsView.as_view(), name="usage-totals"),
+]

@@ -1,0 +1,164 @@
+"""The /v1 ASGI application: OpenAI-compatible routes, served ahead of Django's stack."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from django.conf import settings
+
+from core import context
+from gateway import quotas
+from gateway.auth import Caller, authenticate
+from gateway.errors import ClientGone, GatewayError
+from gateway.http import Exchange, Receive, Scope, Send, parse_json_object, read_body
+from gateway.proxy import open_upstream
+from gateway.registry import registry_cache
+from gateway.relay import relay_body, relay_stream
+from gateway.tiers import AUTO, allowed_tiers
+from gateway.tiers import resolve as resolve_tier
+from gateway.usage import Usage, account
+from gateway.validation import Plan, chat_plan, embeddings_plan
+
+logger = logging.getLogger(__name__)
+
+Handler = Callable[[Exchange, Caller, bytes, Usage], Awaitable[None]]
+
+
+async def v1_application(scope: Scope, receive: Receive, send: Send) -> None:
+    ex = Exchange.begin(scope, send)
+    token = context.request_id.set(ex.request_id)
+    usage = Usage(run_id=ex.headers.get("x-longhaul-run", "")[:128])
+    try:
+        await _guarded(ex, receive, usage)
+    finally:
+        context.request_id.reset(token)
+        await account(ex, usage)
+
+
+async def _guarded(ex: Exchange, receive: Receive, usage: Usage) -> None:
+    try:
+        handler, method = _route(ex.scope["path"], ex.scope["method"])
+        caller = usage.caller = await authenticate(ex.headers)
+        if method == "GET":
+            await handler(ex, caller, b"", usage)
+            return
+        raw = await read_body(receive, ex.headers, settings.LONGHAUL_GATEWAY_MAX_BODY_BYTES)
+        await _until_disconnect(receive, handler(ex, caller, raw, usage))
+    except GatewayError as error:
+        usage.fail(error.status, error.code)
+        if not ex.response_started:
+            await ex.respond_error(error)
+    except ClientGone:
+        usage.fail(499, "client_closed")
+    except Exception:
+        logger.exception("unexpected error in /v1")
+        usage.fail(500, "internal_error")
+        if not ex.response_started:
+            await ex.respond_error(
+                GatewayError(
+                    500, f"Internal gateway error (request {ex.request_id}).", code="internal_error"
+                )
+            )
+
+
+async def _disconnected(receive: Receive) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
+async def _until_disconnect(receive: Receive, work: Awaitable[None]) -> None:
+    """Runs `work`; a client that hangs up cancels it, and with it the upstream request."""
+    task = asyncio.ensure_future(work)
+    watcher = asyncio.ensure_future(_disconnected(receive))
+    try:
+        done, _ = await asyncio.wait({task, watcher}, return_when=asyncio.FIRST_COMPLETED)
+        if task in done:
+            return task.result()
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            await task
+        raise ClientGone
+    except asyncio.CancelledError:
+        task.cancel()
+        raise
+    finally:
+        watcher.cancel()
+
+
+def _route(path: str, method: str) -> tuple[Handler, str]:
+    if path.startswith("/v1/models"):
+        allowed, handler = "GET", models
+    elif path == "/v1/chat/completions":
+        allowed, handler = "POST", chat_completions
+    elif path == "/v1/embeddings":
+        allowed, handler = "POST", embeddings
+    else:
+        raise GatewayError(404, f"Invalid URL ({method} {path}).", code="unknown_url")
+    if method != allowed:
+        raise GatewayError(405, f"Use {allowed} for {path}.", code="method_not_allowed")
+    return handler, method
+
+
+def _model_object(name: str, context_window: int | None) -> dict[str, Any]:
+    return {
+        "id": name,
+        "object": "model",
+        "created": 0,
+        "owned_by": "longhaul",
+        "context_window": context_window,
+    }
+
+
+async def models(ex: Exchange, caller: Caller, raw: bytes, usage: Usage) -> None:
+    registry = await registry_cache.get()
+    names = allowed_tiers(caller, registry)
+    data = [_model_object(name, registry.tiers[name].context_window) for name in names]
+    if names:
+        data.append(_model_object(AUTO, None))
+    wanted = ex.scope["path"][len("/v1/models") :].strip("/")
+    if not wanted:
+        await ex.respond_json(200, {"object": "list", "data": data})
+        return
+    found = next((item for item in data if item["id"] == wanted), None)
+    if found is None:
+        raise GatewayError(404, f"The model '{wanted}' does not exist.", code="model_not_found")
+    await ex.respond_json(200, found)
+
+
+async def chat_completions(ex: Exchange, caller: Caller, raw: bytes, usage: Usage) -> None:
+    await _serve(ex, caller, chat_plan(parse_json_object(raw), len(raw), ex.headers), usage)
+
+
+async def embeddings(ex: Exchange, caller: Caller, raw: bytes, usage: Usage) -> None:
+    await _serve(ex, caller, embeddings_plan(parse_json_object(raw), len(raw)), usage)
+
+
+async def _serve(ex: Exchange, caller: Caller, plan: Plan, usage: Usage) -> None:
+    usage.endpoint, usage.requested_model, usage.stream = plan.endpoint, plan.model, plan.stream
+    registry = await registry_cache.get()
+    tier = resolve_tier(plan, caller, registry, ex.headers)
+    usage.tier = tier.name
+    reserve = (
+        plan.max_tokens
+        if plan.max_tokens is not None
+        else (settings.LONGHAUL_GATEWAY_COMPLETION_RESERVE_TOKENS)
+    )
+    usage.reservation = await quotas.admit(caller, plan.prompt_estimate + reserve)
+    for warning in usage.reservation.warnings:
+        ex.add_header("x-longhaul-budget-warning", warning)
+    target = await open_upstream(ex, caller, registry, tier, plan)
+    usage.tier, usage.backend = target.tier.name, target.state.name
+    usage.model = target.state.config.served_model
+    ex.add_header("x-longhaul-tier", target.tier.name)
+    ok = False
+    try:
+        if plan.stream:
+            ok = await relay_stream(ex, target, plan, usage)
+        else:
+            ok = await relay_body(ex, target, usage)
+    finally:
+        await target.finish(ok=ok)

@@ -1,0 +1,109 @@
+"""Raw ASGI plumbing for /v1: no framework between the socket and the handler."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.middleware import new_request_id
+from gateway.errors import ClientGone, GatewayError
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+JSON = b"application/json"
+
+
+@dataclass
+class Exchange:
+    """One request in flight: its id, clocks and the headers the response will carry."""
+
+    scope: Scope
+    send: Send
+    headers: dict[str, str]
+    request_id: str
+    started: float = field(default_factory=time.perf_counter)
+    upstream_s: float = 0.0  # time spent waiting on the backend, excluded from overhead
+    extra_headers: list[tuple[bytes, bytes]] = field(default_factory=list)
+    response_started: bool = False
+    status: int = 0
+    overhead_at_start: float | None = None
+
+    @classmethod
+    def begin(cls, scope: Scope, send: Send) -> Exchange:
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        return cls(scope, send, headers, new_request_id(headers.get("x-request-id")))
+
+    def elapsed_ms(self) -> float:
+        return (time.perf_counter() - self.started) * 1000
+
+    def overhead_ms(self) -> float:
+        return max(0.0, self.elapsed_ms() - self.upstream_s * 1000)
+
+    def add_header(self, name: str, value: str) -> None:
+        self.extra_headers.append((name.encode("latin-1"), value.encode("latin-1")))
+
+    async def start(self, status: int, content_type: bytes = JSON) -> None:
+        overhead = self.overhead_at_start = self.overhead_ms()
+        headers = [
+            (b"content-type", content_type),
+            (b"x-request-id", self.request_id.encode()),
+            (b"x-longhaul-overhead-ms", f"{overhead:.3f}".encode()),
+            *self.extra_headers,
+        ]
+        if content_type == b"text/event-stream":
+            headers += [(b"cache-control", b"no-cache"), (b"x-accel-buffering", b"no")]
+        self.status = status
+        self.response_started = True
+        await self.send({"type": "http.response.start", "status": status, "headers": headers})
+
+    async def respond(self, status: int, body: bytes, content_type: bytes = JSON) -> None:
+        await self.start(status, content_type)
+        await self.send({"type": "http.response.body", "body": body})
+
+    async def respond_json(self, status: int, payload: Any) -> None:
+        await self.respond(status, json.dumps(payload).encode())
+
+    async def respond_error(self, error: GatewayError) -> None:
+        if error.retry_after is not None:
+            self.add_header("retry-after", str(error.retry_after))
+        await self.respond(error.status, error.body())
+
+
+async def read_body(receive: Receive, headers: dict[str, str], limit: int) -> bytes:
+    """The whole request body, refusing more than `limit` bytes before reading them all."""
+    declared = headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise too_large(limit)
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            raise ClientGone
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            raise too_large(limit)
+        chunks.append(chunk)
+        if not message.get("more_body"):
+            return b"".join(chunks)
+
+
+def too_large(limit: int) -> GatewayError:
+    return GatewayError(413, f"Request body exceeds {limit} bytes.", code="request_too_large")
+
+
+def parse_json_object(raw: bytes) -> dict[str, Any]:
+    try:
+        value = json.loads(raw)
+    except ValueError as error:
+        raise GatewayError(
+            400, f"Request body is not valid JSON: {error}", code="invalid_json"
+        ) from None
+    if not isinstance(value, dict):
+        raise GatewayError(400, "Request body must be a JSON object.", code="invalid_json")
+    return value

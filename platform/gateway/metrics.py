@@ -1,0 +1,92 @@
+"""Prometheus metrics on the default registry, so every subsystem's metrics share /metrics."""
+
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import dataclass
+
+from django.conf import settings
+from prometheus_client import Counter, Gauge, Histogram
+
+_LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120)
+_OVERHEAD_BUCKETS = (0.0005, 0.001, 0.002, 0.003, 0.005, 0.01, 0.025, 0.05, 0.1)
+
+REQUESTS = Counter(
+    "longhaul_gateway_requests",
+    "Requests answered by /v1, by outcome.",
+    ["endpoint", "tier", "backend", "status"],
+)
+LATENCY = Histogram(
+    "longhaul_gateway_request_seconds",
+    "Total time from request to the last byte.",
+    ["endpoint", "tier", "backend"],
+    buckets=_LATENCY_BUCKETS,
+)
+TTFT = Histogram(
+    "longhaul_gateway_ttft_seconds",
+    "Time to the first streamed token.",
+    ["tier", "backend"],
+    buckets=_LATENCY_BUCKETS,
+)
+OVERHEAD = Histogram(
+    "longhaul_gateway_overhead_seconds",
+    "The gateway's own time (total minus time waiting on the backend).",
+    ["endpoint"],
+    buckets=_OVERHEAD_BUCKETS,
+)
+TOKENS = Counter("longhaul_gateway_tokens", "Tokens billed.", ["tier", "backend", "kind"])
+UPSTREAM_ERRORS = Counter(
+    "longhaul_gateway_upstream_errors",
+    "Backend failures (connect, timeout, 5xx, malformed, reset).",
+    ["tier", "backend", "kind"],
+)
+RATE_LIMITED = Counter("longhaul_gateway_rate_limited", "Requests refused with 429.", ["reason"])
+SOFT_BUDGET = Counter(
+    "longhaul_gateway_soft_budget_warnings",
+    "Requests served past the soft monthly budget threshold.",
+    ["scope"],
+)
+FALLBACKS = Counter(
+    "longhaul_gateway_fallbacks", "Requests served by a fallback tier.", ["from_tier", "to_tier"]
+)
+QUEUE_DEPTH = Gauge(
+    "longhaul_gateway_queue_depth", "Requests waiting for a backend slot.", ["tier", "backend"]
+)
+IN_FLIGHT = Gauge(
+    "longhaul_gateway_in_flight", "Requests being served by a backend.", ["tier", "backend"]
+)
+BREAKER_OPEN = Gauge(
+    "longhaul_gateway_circuit_open",
+    "1 while a backend's circuit breaker is open.",
+    ["tier", "backend"],
+)
+
+
+@dataclass(frozen=True)
+class BackendGauges:
+    queue: Gauge
+    in_flight: Gauge
+    breaker: Gauge
+
+
+def backend_gauges(tier: str, backend: str) -> BackendGauges:
+    return BackendGauges(
+        QUEUE_DEPTH.labels(tier, backend),
+        IN_FLIGHT.labels(tier, backend),
+        BREAKER_OPEN.labels(tier, backend),
+    )
+
+
+def metrics_allowed(headers: dict[str, str], client: tuple[str, int] | None) -> bool:
+    """With LONGHAUL_METRICS_TOKEN set, a matching bearer token; otherwise loopback only."""
+    token = settings.LONGHAUL_METRICS_TOKEN
+    if token:
+        import hmac
+
+        return hmac.compare_digest(headers.get("authorization", ""), f"Bearer {token}")
+    if client is None:
+        return False
+    try:
+        return ipaddress.ip_address(client[0]).is_loopback
+    except ValueError:
+        return False

@@ -1,0 +1,176 @@
+"""Sending a request to a backend: choice, slots, retries before the first byte, fallback."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from dataclasses import dataclass
+
+import httpx
+from django.conf import settings
+
+from gateway import metrics
+from gateway.auth import Caller
+from gateway.balancer import BackendState, Overloaded, candidates, choose
+from gateway.errors import GatewayError
+from gateway.http import Exchange
+from gateway.selectors import Registry
+from gateway.upstream import RETRYABLE, headers_for, http_client, timeout_for
+from gateway.validation import Plan
+from inference.selectors import TierConfig
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class Target:
+    """An open upstream response; the caller reads it, then calls `finish`."""
+
+    tier: TierConfig
+    state: BackendState
+    response: httpx.Response
+
+    async def finish(self, *, ok: bool) -> None:
+        await self.response.aclose()
+        if ok:
+            self.state.breaker.success()
+        self.state.release()
+
+    def fail(self, kind: str) -> None:
+        backend_failed(self.state, kind)
+
+
+def backend_failed(state: BackendState, kind: str) -> None:
+    state.breaker.failure(time.monotonic())
+    state.gauges.breaker.set(1 if state.breaker.state == "open" else 0)
+    metrics.UPSTREAM_ERRORS.labels(state.config.tier, state.name, kind).inc()
+
+
+def _tiers_to_try(tier: TierConfig, caller: Caller, registry: Registry) -> list[TierConfig]:
+    order = [tier]
+    fallback = registry.tiers.get(tier.fallback or "")
+    if fallback and caller.limits.allow_fallback and caller.principal.may_use_tier(fallback.name):
+        order.append(fallback)
+    return order
+
+
+async def open_upstream(
+    ex: Exchange, caller: Caller, registry: Registry, tier: TierConfig, plan: Plan
+) -> Target:
+    error: GatewayError | None = None
+    for option in _tiers_to_try(tier, caller, registry):
+        target, error = await _try_tier(ex, registry, option, plan, error)
+        if target is not None:
+            if option.name != tier.name:
+                metrics.FALLBACKS.labels(tier.name, option.name).inc()
+                ex.add_header("x-longhaul-fallback", f"{tier.name}->{option.name}")
+            return target
+    assert error is not None
+    raise error
+
+
+async def _try_tier(
+    ex: Exchange, registry: Registry, tier: TierConfig, plan: Plan, error: GatewayError | None
+) -> tuple[Target | None, GatewayError | None]:
+    tried: set[str] = set()
+    for _ in range(1 + settings.LONGHAUL_GATEWAY_MAX_RETRIES):
+        states = _usable(registry, tier, plan, tried)
+        if not states:
+            break
+        state = await _acquire(states, plan)
+        try:
+            response = await _send(ex, state, plan)
+        except BaseException as exc:
+            state.release()
+            error = _send_failure(state, exc)
+            tried.add(state.name)
+            continue
+        if response.status_code >= 500:
+            await response.aclose()
+            state.release()
+            backend_failed(state, f"http_{response.status_code}")
+            error = GatewayError(
+                502,
+                f"The '{tier.name}' backend failed (HTTP {response.status_code}).",
+                code="upstream_error",
+            )
+            tried.add(state.name)
+            continue
+        return Target(tier, state, response), None
+    return None, error or _no_backend(tier, plan)
+
+
+def _usable(
+    registry: Registry, tier: TierConfig, plan: Plan, tried: set[str]
+) -> list[BackendState]:
+    def find(exclude: set[str]) -> list[BackendState]:
+        return candidates(
+            tier,
+            registry.healthy,
+            exclude=exclude,
+            needs_tools=plan.needs_tools,
+            needs_schema=plan.needs_schema,
+        )
+
+    # A lone replica is retried too (a transient 500); its breaker stops a hopeless loop.
+    return find(tried) or (find(set()) if tried else [])
+
+
+def _no_backend(tier: TierConfig, plan: Plan) -> GatewayError:
+    need = (
+        " that supports tools"
+        if plan.needs_tools
+        else (" that supports json_schema" if plan.needs_schema else "")
+    )
+    return GatewayError(
+        503,
+        f"No healthy backend{need} is available for the '{tier.name}' tier.",
+        code="no_backend_available",
+    )
+
+
+async def _acquire(states: list[BackendState], plan: Plan) -> BackendState:
+    try:
+        state = choose(states, plan.affinity)
+        await state.acquire()
+    except Overloaded:
+        metrics.RATE_LIMITED.labels("backend queue full").inc()
+        raise GatewayError(
+            429, "The tier is at capacity; retry shortly.", code="overloaded", retry_after=1
+        ) from None
+    state.breaker.on_dispatch(time.monotonic())
+    return state
+
+
+async def _send(ex: Exchange, state: BackendState, plan: Plan) -> httpx.Response:
+    config = state.config
+    body = {**plan.payload, "model": config.served_model}
+    client = http_client()
+    request = client.build_request(
+        "POST",
+        config.base_url + plan.path,
+        content=json.dumps(body).encode(),
+        headers=headers_for(config, ex.request_id),
+        timeout=timeout_for(config),
+    )
+    started = time.perf_counter()
+    try:
+        return await client.send(request, stream=True)
+    finally:
+        ex.upstream_s += time.perf_counter() - started
+
+
+def _send_failure(state: BackendState, exc: BaseException) -> GatewayError:
+    if isinstance(exc, RETRYABLE):
+        backend_failed(state, "connect")
+        logger.warning("backend %s unreachable: %s", state.name, exc)
+        return GatewayError(
+            502, f"The '{state.config.tier}' backend is unreachable.", code="upstream_unreachable"
+        )
+    if isinstance(exc, httpx.TimeoutException):
+        backend_failed(state, "timeout")
+        raise GatewayError(
+            504, f"The '{state.config.tier}' backend timed out.", code="upstream_timeout"
+        ) from None
+    raise exc

@@ -1,0 +1,102 @@
+"""Relaying a backend's server-sent events: usage capture, token timing, model renaming.
+
+The gateway always asks the backend for the final usage chunk (so streamed requests are
+billed) and drops that chunk again when the client did not ask for it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+_NO_USAGE = (b'"usage": null', b'"usage":null')
+
+
+class SseRelay:
+    def __init__(self, *, client_wants_usage: bool, served_model: str, tier: str) -> None:
+        self.client_wants_usage = client_wants_usage
+        self.buffer = b""
+        self.usage: dict[str, Any] | None = None
+        self.token_chunks = 0
+        self.first_token = False
+        self.done = False
+        self.upstream_error: str | None = None
+        self._renames = [
+            (
+                f'"model": {json.dumps(served_model)}'.encode(),
+                f'"model": {json.dumps(tier)}'.encode(),
+            ),
+            (
+                f'"model":{json.dumps(served_model)}'.encode(),
+                f'"model":{json.dumps(tier)}'.encode(),
+            ),
+        ]
+
+    def feed(self, data: bytes) -> bytes:
+        """Takes raw bytes from the backend; returns the complete events to pass on."""
+        if b"\r" in data:
+            data = data.replace(b"\r\n", b"\n")
+        self.buffer += data
+        if b"\n\n" not in self.buffer:
+            return b""
+        events = self.buffer.split(b"\n\n")
+        self.buffer = events.pop()
+        return b"".join(self._relay(event) for event in events if event.strip())
+
+    def _relay(self, event: bytes) -> bytes:
+        if event.startswith(b"data: [DONE]") or event.startswith(b"data:[DONE]"):
+            self.done = True
+            return event + b"\n\n"
+        if b'"usage"' in event and not any(marker in event for marker in _NO_USAGE):
+            payload = _payload(event)
+            if payload is not None and payload.get("usage"):
+                self.usage = payload["usage"]
+                if not payload.get("choices") and not self.client_wants_usage:
+                    return b""
+        if not self.first_token:
+            self._look_for_token(event)
+        elif b'"delta"' in event:
+            self.token_chunks += 1
+        if b'"error"' in event and b'"choices"' not in event:
+            payload = _payload(event) or {}
+            self.upstream_error = str((payload.get("error") or {}).get("message", "error"))
+        for old, new in self._renames:
+            if old in event:
+                event = event.replace(old, new)
+        return event + b"\n\n"
+
+    def _look_for_token(self, event: bytes) -> None:
+        payload = _payload(event) or {}
+        for choice in payload.get("choices") or []:
+            delta = choice.get("delta") or {}
+            if delta.get("content") or delta.get("tool_calls"):
+                self.first_token = True
+                self.token_chunks += 1
+                return
+
+    def completion_tokens(self) -> int:
+        if self.usage:
+            return int(self.usage.get("completion_tokens") or 0)
+        return self.token_chunks  # backends without usage: one token per content chunk
+
+    def prompt_tokens(self, estimate: int) -> int:
+        if self.usage:
+            return int(self.usage.get("prompt_tokens") or 0)
+        return estimate
+
+
+def _payload(event: bytes) -> dict[str, Any] | None:
+    for line in event.split(b"\n"):
+        if line.startswith(b"data:"):
+            try:
+                value = json.loads(line[5:])
+            except ValueError:
+                return None
+            return value if isinstance(value, dict) else None
+    return None
+
+
+def error_event(message: str, code: str) -> bytes:
+    """An OpenAI-style error inside the stream, for failures after the first byte was sent."""
+    body = {"error": {"message": message, "type": "upstream_error", "param": None, "code": code}}
+    return b"data: " + json.dumps(body).encode() + b"\n\n"

@@ -1,0 +1,85 @@
+"""Which tier serves a request: the named tier, or the `auto` rule."""
+
+from __future__ import annotations
+
+from django.conf import settings
+
+from gateway.auth import Caller
+from gateway.errors import GatewayError
+from gateway.selectors import Registry
+from gateway.validation import Plan
+from inference.selectors import TierConfig
+
+AUTO = "auto"
+
+
+def allowed_tiers(caller: Caller, registry: Registry) -> list[str]:
+    return sorted(name for name in registry.tiers if caller.principal.may_use_tier(name))
+
+
+def resolve(plan: Plan, caller: Caller, registry: Registry, headers: dict[str, str]) -> TierConfig:
+    name = plan.model
+    if name == AUTO:
+        name = auto_tier(plan, caller, registry, headers)
+    elif name not in registry.tiers:
+        known = ", ".join([*allowed_tiers(caller, registry), AUTO])
+        raise GatewayError(
+            404,
+            f"The model '{name}' does not exist. Use one of: {known}.",
+            code="model_not_found",
+            param="model",
+        )
+    if not caller.principal.may_use_tier(name):
+        raise GatewayError(
+            403,
+            f"This API key may not use the '{name}' tier.",
+            code="tier_not_allowed",
+            param="model",
+        )
+    tier = registry.tiers[name]
+    if plan.prompt_estimate > tier.context_window:
+        raise GatewayError(
+            400,
+            f"The prompt (about {plan.prompt_estimate} tokens) exceeds the '{name}' tier's "
+            f"context window of {tier.context_window} tokens.",
+            code="context_length_exceeded",
+            param="messages",
+        )
+    return tier
+
+
+def auto_tier(plan: Plan, caller: Caller, registry: Registry, headers: dict[str, str]) -> str:
+    """The documented `auto` rule, first match wins:
+
+    1. the key may use one tier only: that tier;
+    2. `X-Longhaul-Latency-Budget-Ms` ≤ LONGHAUL_GATEWAY_AUTO_FAST_BUDGET_MS: fast, above: standard;
+    3. the key's (or organization's) policy names an `auto_tier`: that tier;
+    4. a prompt longer than LONGHAUL_GATEWAY_AUTO_FAST_MAX_PROMPT_TOKENS (or than half of fast's
+       context window), or one with tools or a JSON schema: standard; otherwise fast.
+    """
+    allowed = allowed_tiers(caller, registry)
+    if not allowed:
+        raise GatewayError(403, "This API key may not use any tier.", code="tier_not_allowed")
+    if len(allowed) == 1:
+        return allowed[0]
+    wanted = _by_budget(headers) or caller.limits.auto_tier or _by_prompt(plan, registry)
+    if wanted in allowed:
+        return wanted
+    return "standard" if "standard" in allowed else allowed[0]
+
+
+def _by_budget(headers: dict[str, str]) -> str:
+    budget = headers.get("x-longhaul-latency-budget-ms", "")
+    if not budget.isdigit():
+        return ""
+    return "fast" if int(budget) <= settings.LONGHAUL_GATEWAY_AUTO_FAST_BUDGET_MS else "standard"
+
+
+def _by_prompt(plan: Plan, registry: Registry) -> str:
+    fast = registry.tiers.get("fast")
+    limit = settings.LONGHAUL_GATEWAY_AUTO_FAST_MAX_PROMPT_TOKENS
+    if fast is not None:
+        limit = min(limit, fast.context_window // 2)
+    if plan.needs_tools or plan.needs_schema or plan.prompt_estimate > limit:
+        return "standard"
+    return "fast"

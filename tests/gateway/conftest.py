@@ -1,0 +1,91 @@
+"""The gateway under test: the real ASGI app under uvicorn (one per module), real PostgreSQL and
+Redis, and scripted OpenAI-compatible backends served over real sockets."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+import redis as redis_lib
+from openai import OpenAI
+
+from inference.models import Backend, Tier
+from tests.support.fake_openai import FakeOpenAI, serve_fake_openai
+from tests.support.processes import asgi_server
+
+# Short caches so that rows a test writes reach the running server quickly.
+GATEWAY_ENV = {
+    "LONGHAUL_GATEWAY_REGISTRY_SECONDS": "0.1",
+    "LONGHAUL_GATEWAY_LEDGER_FLUSH_SECONDS": "0.1",
+    "LONGHAUL_GATEWAY_BREAKER_FAILURES": "3",
+    "LONGHAUL_GATEWAY_BREAKER_COOLDOWN_SECONDS": "2",
+    "LONGHAUL_GATEWAY_QUEUE_TIMEOUT_SECONDS": "5",
+    "LONGHAUL_GATEWAY_MAX_BODY_BYTES": "200000",
+}
+REGISTRY_SETTLE_S = 0.25
+
+
+@pytest.fixture(scope="module")
+def gateway_url(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
+    with django_db_blocker.unblock(), asgi_server(**GATEWAY_ENV) as base:
+        yield base
+
+
+@pytest.fixture
+def gateway(gateway_url: str, redis_client: redis_lib.Redis, transactional_db: None) -> str:
+    """The running gateway, with Redis emptied (quota counters, ledger queue) for this test."""
+    return gateway_url
+
+
+def client_for(base: str, key: str, **options: Any) -> OpenAI:
+    return OpenAI(base_url=f"{base}/v1", api_key=key, max_retries=0, timeout=15, **options)
+
+
+class Backends:
+    """Scripted backends for one test, registered as tier backends in the database."""
+
+    def __init__(self, stack: ExitStack) -> None:
+        self.stack = stack
+
+    def tier(self, name: str, *, context_window: int = 8192, fallback: str | None = None) -> Tier:
+        tier, _ = Tier.objects.get_or_create(name=name, defaults={"context_window": context_window})
+        if fallback:
+            tier.fallback = Tier.objects.get(name=fallback)
+            tier.save()
+        return tier
+
+    def add(self, tier: str, fake: FakeOpenAI | None = None, **fields: Any) -> tuple[FakeOpenAI, Backend]:
+        fake = fake or FakeOpenAI()
+        url = fields.pop("base_url", None) or self.stack.enter_context(serve_fake_openai(fake))
+        backend = Backend.objects.create(
+            tier=self.tier(tier),
+            name=f"{tier}-{uuid.uuid4().hex[:8]}",
+            base_url=url,
+            served_model=fields.pop("served_model", f"{tier}-model"),
+            **{"connect_timeout_s": 1.0, "read_timeout_s": 10.0, **fields},
+        )
+        return fake, backend
+
+    @staticmethod
+    def settle() -> None:
+        time.sleep(REGISTRY_SETTLE_S)
+
+
+@pytest.fixture
+def backends() -> Iterator[Backends]:
+    with ExitStack() as stack:
+        yield Backends(stack)
+
+
+def wait_for(predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError("condition not met in time")

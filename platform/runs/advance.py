@@ -23,7 +23,7 @@ from runs.checkpointer import DjangoCheckpointer, StagingCheckpointer
 from runs.context import RunContext
 from runs.events import event_append
 from runs.leases import Lease, LeaseLost, fenced_run, heartbeat, lease_acquire, lease_release
-from runs.models import Run, RunStatus, Step
+from runs.models import RUN_STATE_FIELDS, Run, RunStatus, Step
 
 logger = logging.getLogger(__name__)
 
@@ -106,7 +106,7 @@ def _commit_step(
         run.completion_tokens = int(usage.get("completion_tokens", 0))
         run.step_count, run.updated_at = stored.step, timezone.now()
         _apply_outcome(run, result)
-        run.save()
+        run.save(update_fields=RUN_STATE_FIELDS)
 
 
 def _record_step(run: Run, ctx: RunContext, result: StepResult, node: str) -> None:
@@ -184,4 +184,4 @@ def _set_final(run: Run, status: str, *, error: str = "") -> None:
     run.status, run.error = status, error
     run.finished_at = run.updated_at = timezone.now()
     run.lease_owner, run.lease_expires_at = "", None
-    run.save()
+    run.save(update_fields=RUN_STATE_FIELDS)

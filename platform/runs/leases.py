@@ -18,7 +18,7 @@ from django.db import close_old_connections, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from runs.models import ADVANCEABLE_STATUSES, Run, RunStatus
+from runs.models import ADVANCEABLE_STATUSES, RUN_STATE_FIELDS, Run, RunStatus
 
 
 class LeaseLost(Exception):
@@ -147,5 +147,5 @@ def expired_leases_reclaim() -> tuple[list[str], list[str]]:
                 failed.append(str(run.id))
             else:
                 requeue.append(str(run.id))
-            run.save()
+            run.save(update_fields=RUN_STATE_FIELDS)
     return requeue, failed

@@ -219,3 +219,22 @@ class AgentCredential(models.Model):
 
     def __str__(self) -> str:
         return f"agent key of organization {self.organization_id}"
+
+
+# Run.event_seq is only ever advanced by an UPDATE in runs.events; saves of a loaded Run must
+# leave it alone or they would roll the counter back.
+RUN_STATE_FIELDS = [
+    "status",
+    "prompt_tokens",
+    "completion_tokens",
+    "step_count",
+    "output",
+    "error",
+    "lease_owner",
+    "lease_expires_at",
+    "fencing_token",
+    "lost_count",
+    "updated_at",
+    "started_at",
+    "finished_at",
+]

@@ -22,7 +22,7 @@ from runs.checkpointer import DjangoCheckpointer
 from runs.errors import Conflict
 from runs.events import event_append
 from runs.leases import expired_leases_reclaim
-from runs.models import Run, RunStatus
+from runs.models import RUN_STATE_FIELDS, Run, RunStatus
 from runs.workflows import load_workflow
 
 logger = logging.getLogger(__name__)
@@ -129,7 +129,7 @@ def run_cancel(*, organization_id: int, run_id: object, reason: str = "") -> Run
         previous = run.status
         _finish(run, RunStatus.CANCELLED, error=reason or "Cancelled on request.")
         run.fencing_token += 1
-        run.save()
+        run.save(update_fields=RUN_STATE_FIELDS)
         approvals_expire_for_run(run_id=run.id, reason="The run was cancelled.")
         event_append(run_id=run.id, kind="run.cancelled", data={"from": previous})
     return run
@@ -152,7 +152,7 @@ def run_resume(*, run_id: object) -> Run | None:
             return run
         run.status, run.updated_at = RunStatus.QUEUED, timezone.now()
         run.lease_owner, run.lease_expires_at = "", None
-        run.save()
+        run.save(update_fields=RUN_STATE_FIELDS)
         event_append(run_id=run.id, kind="run.resumed", data={})
         enqueue_advance(run_id=run.id)
     return run

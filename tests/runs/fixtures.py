@@ -1,0 +1,53 @@
+"""Shared fixtures for run and approval tests: plug-in settings, the scripted model, drivers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from runs import toolbox
+from tests.support.fake_openai import FakeOpenAI, serve_fake_openai
+
+EXTRA_TOOLS = "tests.runs.tools:TEST_TOOLS"
+EXTRA_WORKFLOWS = "effects=tests.runs.workflows:build_effects"
+
+
+@pytest.fixture
+def runtime(settings: Any, tmp_path: Path) -> Iterator[Path]:
+    """Test tools and workflow registered; workspaces and artifacts under tmp; yields a ledger
+    directory outside every workspace for tools with external effects."""
+    settings.LONGHAUL_EXTRA_TOOLS = [EXTRA_TOOLS]
+    settings.LONGHAUL_EXTRA_WORKFLOWS = [EXTRA_WORKFLOWS]
+    settings.LONGHAUL_WORKSPACES_DIR = tmp_path / "workspaces"
+    settings.LONGHAUL_ARTIFACTS_DIR = tmp_path / "artifacts"
+    toolbox.registry.cache_clear()
+    toolbox._executor.cache_clear()
+    ledger = tmp_path / "ledger"
+    ledger.mkdir()
+    yield ledger
+    toolbox.registry.cache_clear()
+    toolbox._executor.cache_clear()
+
+
+@pytest.fixture
+def model(settings: Any) -> Iterator[FakeOpenAI]:
+    """The scripted model server; tests set `model.script` or `model.responder`."""
+    fake = FakeOpenAI()
+    with serve_fake_openai(fake) as base_url:
+        settings.LONGHAUL_AGENT_MODEL_URL = base_url
+        yield fake
+
+
+def effect_calls(ledger: Path, count: int, *, work_seconds: float = 0.0) -> list[dict[str, Any]]:
+    """A script of `count` record_effect calls, then a final answer."""
+    call = {"name": "record_effect", "arguments": {"ledger": str(ledger)}}
+    if work_seconds:
+        call["arguments"]["work_seconds"] = work_seconds
+    return [{"tool_calls": [call]} for _ in range(count)] + [{"content": "all done"}]
+
+
+def lines(path: Path) -> list[str]:
+    return path.read_text().split("\n")[:-1] if path.exists() else []

@@ -1,0 +1,136 @@
+"""A run advanced in-process (the same service the Celery task calls), against the scripted
+model, real PostgreSQL and the engine's real runner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from runs.models import Run, RunEvent, RunStatus, Step, ToolCall
+from runs.services import run_advance, run_cancel, run_start
+from tests.factories import TenantFixture
+from tests.runs.fixtures import effect_calls, lines
+from tests.support.fake_openai import FakeOpenAI
+
+
+def start(acme: TenantFixture, **overrides: Any) -> Run:
+    options: dict[str, Any] = {"workflow": "effects", "input": {"task": "apply effects"}}
+    options.update(overrides)
+    return run_start(organization=acme.organization, created_by_user=acme.member, **options)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_run_calls_the_model_and_tools_until_it_finishes(
+    acme: TenantFixture, runtime: Path, model: FakeOpenAI
+) -> None:
+    model.script = effect_calls(runtime, 3)
+    run = start(acme)
+
+    run_advance(run_id=str(run.id), owner="test-worker")
+
+    run.refresh_from_db()
+    assert run.status == RunStatus.SUCCEEDED, run.error
+    assert run.output["calls"] == 3
+    assert lines(runtime / "effects.log") == [f"{run.id}:{n}:0" for n in range(3)]
+    assert list(Step.objects.filter(run=run).values_list("number", flat=True)) == [0, 1, 2, 3]
+    assert run.prompt_tokens > 0 and run.completion_tokens > 0
+    seqs = list(RunEvent.objects.filter(run=run).values_list("seq", flat=True))
+    assert seqs == list(range(1, len(seqs) + 1))
+    kinds = list(RunEvent.objects.filter(run=run).values_list("kind", flat=True))
+    assert kinds[0] == "run.created" and kinds[-1] == "run.finished"
+    assert kinds.count("tool.observed") == 3
+    assert all(request["path"].endswith("/chat/completions") for request in model.requests)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_completed_tool_call_is_never_executed_again(
+    acme: TenantFixture, runtime: Path, model: FakeOpenAI
+) -> None:
+    # Given a run whose first step completed its tool call but whose checkpoint was lost
+    # (the worker died between the tool's completion record and the step commit)
+    model.script = effect_calls(runtime, 1)
+    run = start(acme)
+    run_advance(run_id=str(run.id), owner="w1")
+    from runs.models import Checkpoint
+
+    Checkpoint.objects.filter(thread_id=str(run.id), version__gt=1).delete()
+    Run.objects.filter(id=run.id).update(status=RunStatus.QUEUED, step_count=0)
+
+    # When the run is advanced again from its first checkpoint
+    run_advance(run_id=str(run.id), owner="w2")
+
+    # Then the step re-ran but its tool call returned the stored outcome
+    run.refresh_from_db()
+    assert run.status == RunStatus.SUCCEEDED
+    assert lines(runtime / "attempts.log") == [f"{run.id}:0:0"]
+    assert ToolCall.objects.get(run=run).attempts == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_budget_exhaustion_fails_the_run_with_the_reason(
+    acme: TenantFixture, runtime: Path, model: FakeOpenAI
+) -> None:
+    model.script = effect_calls(runtime, 10)
+    run = start(acme, budgets={"max_steps": 2})
+
+    run_advance(run_id=str(run.id), owner="w")
+
+    run.refresh_from_db()
+    assert run.status == RunStatus.FAILED
+    assert "step budget" in run.error
+    assert len(lines(runtime / "effects.log")) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_model_server_failure_fails_the_run_with_a_clear_error(
+    acme: TenantFixture, runtime: Path, model: FakeOpenAI
+) -> None:
+    from tests.support.fake_openai import Fault
+
+    model.fault = Fault(kind="error", status=500)
+    run = start(acme)
+
+    run_advance(run_id=str(run.id), owner="w")
+
+    run.refresh_from_db()
+    assert run.status == RunStatus.FAILED
+    assert "InternalServerError" in run.error
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("state", ["queued", "running", "awaiting_approval"])
+def test_cancel_works_in_every_unfinished_state(
+    acme: TenantFixture, runtime: Path, model: FakeOpenAI, state: str
+) -> None:
+    model.script = effect_calls(runtime, 1)
+    run = start(acme)
+    Run.objects.filter(id=run.id).update(status=state)
+
+    cancelled = run_cancel(organization_id=acme.organization.id, run_id=run.id)
+    run_advance(run_id=str(run.id), owner="w")  # a late delivery of the task does nothing
+
+    assert cancelled.status == RunStatus.CANCELLED
+    run.refresh_from_db()
+    assert run.status == RunStatus.CANCELLED
+    assert not (runtime / "attempts.log").exists()
+    assert RunEvent.objects.filter(run=run, kind="run.cancelled").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_cancel_of_a_finished_run_is_a_conflict_and_cancel_is_idempotent(
+    acme: TenantFixture, runtime: Path, model: FakeOpenAI
+) -> None:
+    from runs.errors import Conflict
+
+    model.script = [{"content": "nothing to do"}]
+    done = start(acme)
+    run_advance(run_id=str(done.id), owner="w")
+    with pytest.raises(Conflict):
+        run_cancel(organization_id=acme.organization.id, run_id=done.id)
+
+    other = start(acme)
+    run_cancel(organization_id=acme.organization.id, run_id=other.id)
+    again = run_cancel(organization_id=acme.organization.id, run_id=other.id)
+    assert again.status == RunStatus.CANCELLED

@@ -124,6 +124,7 @@ class BubblewrapSandbox:
         argv += ["--size", str(self.tmp_bytes), "--tmpfs", "/dev/shm"]
         argv += ["--size", str(self.tmp_bytes), "--tmpfs", "/tmp"]
         argv += ["--bind", directories[0], WORKSPACE_MOUNT, "--chdir", directories[1]]
+        argv += ["--remount-ro", "/"]  # the sandbox's own root (holding /etc) is not writable
         argv += ["--clearenv"]
         for name, value in environment.items():
             argv += ["--setenv", name, value]

@@ -35,11 +35,13 @@ def test_a_run_calls_the_model_and_tools_until_it_finishes(
     assert run.output["calls"] == 3
     assert lines(runtime / "effects.log") == [f"{run.id}:{n}:0" for n in range(3)]
     assert list(Step.objects.filter(run=run).values_list("number", flat=True)) == [0, 1, 2, 3]
-    assert run.prompt_tokens > 0 and run.completion_tokens > 0
+    assert run.prompt_tokens > 0
+    assert run.completion_tokens > 0
     seqs = list(RunEvent.objects.filter(run=run).values_list("seq", flat=True))
     assert seqs == list(range(1, len(seqs) + 1))
     kinds = list(RunEvent.objects.filter(run=run).values_list("kind", flat=True))
-    assert kinds[0] == "run.created" and kinds[-1] == "run.finished"
+    assert kinds[0] == "run.created"
+    assert kinds[-1] == "run.finished"
     assert kinds.count("tool.observed") == 3
     assert all(request["path"].endswith("/chat/completions") for request in model.requests)
 

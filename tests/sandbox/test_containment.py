@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import socket
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -429,3 +431,38 @@ def test_new_user_namespaces_are_disabled(sandbox: BubblewrapSandbox, workspace:
 def test_host_processes_cannot_be_signalled(sandbox: BubblewrapSandbox, workspace: Path) -> None:
     result = sandbox.run(["kill", "-9", str(os.getpid())], workspace=workspace)
     assert result.exit_code != 0  # that pid does not exist in the sandbox's pid namespace
+
+
+def test_process_limit_is_per_sandbox(sandbox: BubblewrapSandbox, workspace: Path) -> None:
+    """A sandbox sitting at its process limit does not starve another one running beside it."""
+    hog = (
+        "import os, time\n"
+        "try:\n"
+        "    while True:\n"
+        "        if os.fork() == 0:\n"
+        "            time.sleep(4)\n"
+        "            os._exit(0)\n"
+        "except OSError:\n"
+        "    print('at limit', flush=True)\n"
+        "    open('at-limit', 'w').close()\n"
+        "    time.sleep(4)\n"
+    )
+    outputs: list[str] = []
+
+    def run_hog() -> None:
+        outputs.append(
+            sandbox.run(["python3", "-c", hog], workspace=workspace, limits=QUICK).stdout
+        )
+
+    thread = threading.Thread(target=run_hog)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not (workspace / "at-limit").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert (workspace / "at-limit").exists()
+    neighbour = sandbox.run(
+        ["sh", "-c", "sleep 0.1 & sleep 0.1 & sleep 0.1 & wait; echo ok"], workspace=workspace
+    )
+    thread.join()
+    assert neighbour.stdout == "ok\n", neighbour.stderr
+    assert outputs == ["at limit\n"]

@@ -1,0 +1,163 @@
+"""Network: off unless `network=True`, which only the approved package install uses. The install
+goes through a package index the test serves itself, as the configured index would."""
+
+from __future__ import annotations
+
+import hashlib
+import http.server
+import io
+import threading
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from agents.sandbox import BubblewrapSandbox, SandboxError, WorkspaceEscape, pip_install_command
+
+PORTS = range(8310, 8320)
+FETCH = (
+    "import sys, urllib.request\n"
+    "try:\n"
+    "    print(urllib.request.urlopen(sys.argv[1], timeout=5).read().decode())\n"
+    "except OSError as exc:\n"
+    "    print('unreachable', type(exc).__name__)\n"
+)
+
+
+def tiny_wheel() -> tuple[str, bytes]:
+    """A pure-Python wheel built in memory: tinypkg 1.0, whose module says hello."""
+    name, files = (
+        "tinypkg-1.0-py3-none-any.whl",
+        {
+            "tinypkg/__init__.py": b"GREETING = 'hello from tinypkg'\n",
+            "tinypkg-1.0.dist-info/METADATA": b"Metadata-Version: 2.1\nName: tinypkg\nVersion: 1.0\n",
+            "tinypkg-1.0.dist-info/WHEEL": b"Wheel-Version: 1.0\nGenerator: test\n"
+            b"Root-Is-Purelib: true\nTag: py3-none-any\n",
+        },
+    )
+    record = "".join(f"{path},,\n" for path in files) + "tinypkg-1.0.dist-info/RECORD,,\n"
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for path, content in files.items():
+            archive.writestr(path, content)
+        archive.writestr("tinypkg-1.0.dist-info/RECORD", record)
+    return name, buffer.getvalue()
+
+
+class IndexHandler(http.server.BaseHTTPRequestHandler):
+    """A PEP 503 simple index with one project, plus a plain page at /hello."""
+
+    wheel_name, wheel = tiny_wheel()
+
+    def do_GET(self) -> None:
+        digest = hashlib.sha256(self.wheel).hexdigest()
+        pages = {
+            "/hello": (b"hello from the host", "text/plain"),
+            "/simple/tinypkg/": (
+                f'<a href="/files/{self.wheel_name}#sha256={digest}">{self.wheel_name}</a>'.encode(),
+                "text/html",
+            ),
+            f"/files/{self.wheel_name}": (self.wheel, "application/octet-stream"),
+        }
+        body, kind = pages.get(self.path, (b"not found", "text/plain"))
+        self.send_response(200 if self.path in pages else 404)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def index_url() -> Iterator[str]:
+    for port in PORTS:
+        try:
+            server = http.server.ThreadingHTTPServer(("127.0.0.1", port), IndexHandler)
+            break
+        except OSError:
+            continue
+    else:
+        pytest.fail("no free port in 8310-8319")
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{port}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_network_is_off_by_default(
+    sandbox: BubblewrapSandbox, workspace: Path, index_url: str
+) -> None:
+    result = sandbox.run(["python3", "-c", FETCH, f"{index_url}/hello"], workspace=workspace)
+    assert result.stdout.startswith("unreachable"), result.stdout + result.stderr
+
+
+def test_network_flag_reaches_a_local_server(
+    sandbox: BubblewrapSandbox, workspace: Path, index_url: str
+) -> None:
+    result = sandbox.run(
+        ["python3", "-c", FETCH, f"{index_url}/hello"], workspace=workspace, network=True
+    )
+    assert result.stdout == "hello from the host\n", result.stderr
+
+
+def test_pip_install_through_the_index_is_seen_by_later_offline_runs(
+    sandbox: BubblewrapSandbox, workspace: Path, index_url: str
+) -> None:
+    command = pip_install_command(["tinypkg==1.0"], index_url=f"{index_url}/simple")
+    install = sandbox.run(command, workspace=workspace, network=True)
+    assert install.exit_code == 0, install.stdout + install.stderr
+    assert (workspace / ".packages" / "tinypkg" / "__init__.py").is_file()
+    result = sandbox.run(
+        ["python3", "-c", "import tinypkg; print(tinypkg.GREETING)"], workspace=workspace
+    )
+    assert result.stdout == "hello from tinypkg\n", result.stderr
+
+
+def test_pip_install_command_shape() -> None:
+    command = pip_install_command(
+        ["requests", "numpy>=1.26,<3", "uvicorn[standard]==0.30.1"],
+        index_url="https://pypi.example/simple",
+    )
+    assert command[:4] == ["python3", "-m", "pip", "install"]
+    assert command[command.index("--index-url") + 1] == "https://pypi.example/simple"
+    assert command[command.index("--target") + 1] == "/workspace/.packages"
+    assert command[-3:] == ["requests", "numpy>=1.26,<3", "uvicorn[standard]==0.30.1"]
+
+
+@pytest.mark.parametrize(
+    "package",
+    [
+        "--index-url=http://evil/simple",
+        "-r requirements.txt",
+        "git+https://github.com/x/y",
+        "./local-dir",
+        "/abs/path",
+        "pkg @ https://evil/pkg.whl",
+        "pkg; os_name=='posix'",
+        "",
+    ],
+)
+def test_pip_install_refuses_anything_but_requirements(package: str) -> None:
+    with pytest.raises(SandboxError, match="requirement"):
+        pip_install_command([package], index_url="https://pypi.example/simple")
+
+
+@pytest.mark.parametrize("index", ["file:///etc", "ftp://x/simple", "pypi.org/simple", ""])
+def test_pip_install_needs_an_http_index(index: str) -> None:
+    with pytest.raises(SandboxError, match="index"):
+        pip_install_command(["requests"], index_url=index)
+
+
+@pytest.mark.parametrize("target", ["../outside", "/abs", "a/../../b", ""])
+def test_pip_install_target_stays_in_the_workspace(target: str) -> None:
+    with pytest.raises(WorkspaceEscape):
+        pip_install_command(["requests"], index_url="https://pypi.example/simple", target=target)
+
+
+def test_pip_install_needs_packages() -> None:
+    with pytest.raises(SandboxError, match="no packages"):
+        pip_install_command([], index_url="https://pypi.example/simple")

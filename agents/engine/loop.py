@@ -342,12 +342,17 @@ def _low_on_budget(state: dict[str, Any], ctx: Context, config: LoopConfig) -> b
 
 
 def _trailing_repeats(turns: list[dict[str, Any]]) -> int:
-    signatures = [_signature(t) for t in turns if t.get("kind") == "act"]
-    if not signatures:
-        return 0
-    count = 1
-    while count < len(signatures) and signatures[-count - 1] == signatures[-1]:
-        count += 1
+    """How many of the model's latest actions (since the last re-plan) were the same."""
+    count, last = 0, None
+    for turn in reversed(turns):
+        if turn.get("kind") == "replan":
+            break
+        if turn.get("kind") != "act":
+            continue
+        signature = _signature(turn)
+        if last is not None and signature != last:
+            break
+        last, count = signature, count + 1
     return count
 
 

@@ -3,6 +3,8 @@ sandbox, a workspace and an in-memory context wired to all of them."""
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -14,7 +16,7 @@ from agents.engine.memory import InMemoryCheckpointer, InMemoryContext
 from agents.engine.types import Budgets
 from agents.sandbox import SandboxLimits, get_sandbox
 from agents.tools import ToolEnvironment, ToolExecutor, default_registry
-from tests.support.fake_openai import Fault, FakeOpenAI, serve_fake_openai
+from tests.support.fake_openai import FakeOpenAI, Fault, serve_fake_openai
 
 
 class FakeClock:
@@ -55,10 +57,14 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def workspace(tmp_path: Path) -> Path:
-    path = tmp_path / "workspace"
+def workspace() -> Iterator[Path]:
+    # pytest's tmp_path is mode 0700, which the sandbox's unprivileged user cannot traverse.
+    root = Path(tempfile.mkdtemp(prefix="longhaul-agents-"))
+    root.chmod(0o755)
+    path = root / "workspace"
     path.mkdir()
-    return path
+    yield path
+    shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture

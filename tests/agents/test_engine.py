@@ -36,7 +36,9 @@ def counter_workflow(limit: int = 3) -> Workflow:
     )
 
 
-def run_to_end(workflow: Workflow, cp: InMemoryCheckpointer, ctx: Any, thread: str = "t") -> list[Any]:
+def run_to_end(
+    workflow: Workflow, cp: InMemoryCheckpointer, ctx: Any, thread: str = "t"
+) -> list[Any]:
     results = []
     for _ in range(100):
         result = run_one_step(workflow, cp, thread, ctx)
@@ -46,7 +48,9 @@ def run_to_end(workflow: Workflow, cp: InMemoryCheckpointer, ctx: Any, thread: s
     raise AssertionError("workflow did not stop")
 
 
-def test_a_workflow_runs_node_by_node_to_its_finish(make_ctx: Callable[..., InMemoryContext]) -> None:
+def test_a_workflow_runs_node_by_node_to_its_finish(
+    make_ctx: Callable[..., InMemoryContext],
+) -> None:
     cp, ctx = InMemoryCheckpointer(), make_ctx()
     start_thread(counter_workflow(3), cp, "t", {})
     results = run_to_end(counter_workflow(3), cp, ctx)
@@ -115,7 +119,9 @@ def test_nodes_may_not_write_engine_keys(make_ctx: Callable[..., InMemoryContext
         run_one_step(wf, cp, "t", make_ctx())
 
 
-def test_step_budget_ends_the_run_with_a_clear_reason(make_ctx: Callable[..., InMemoryContext]) -> None:
+def test_step_budget_ends_the_run_with_a_clear_reason(
+    make_ctx: Callable[..., InMemoryContext],
+) -> None:
     wf, cp = counter_workflow(100), InMemoryCheckpointer()
     start_thread(wf, cp, "t", {})
     results = run_to_end(wf, cp, make_ctx(budgets=Budgets(max_steps=5)))
@@ -125,7 +131,9 @@ def test_step_budget_ends_the_run_with_a_clear_reason(make_ctx: Callable[..., In
     assert cp.get("t").state["count"] == 5
 
 
-def test_wall_budget_uses_the_context_clock(make_ctx: Callable[..., InMemoryContext], clock: Any) -> None:
+def test_wall_budget_uses_the_context_clock(
+    make_ctx: Callable[..., InMemoryContext], clock: Any
+) -> None:
     wf, cp = counter_workflow(100), InMemoryCheckpointer()
     ctx = make_ctx(budgets=Budgets(max_wall_seconds=60))
     start_thread(wf, cp, "t", {})
@@ -174,7 +182,11 @@ def test_an_interrupt_pauses_at_the_same_step_and_the_node_reruns_on_resume(
 
     wf = Workflow(
         "gated",
-        {"prep": lambda s, c: Update({}, "gate"), "gate": gate, "end": lambda s, c: Finish("succeeded", {})},
+        {
+            "prep": lambda s, c: Update({}, "gate"),
+            "gate": gate,
+            "end": lambda s, c: Finish("succeeded", {}),
+        },
         "prep",
         {"prep": ("gate",), "gate": ("end",)},
     )

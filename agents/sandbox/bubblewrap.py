@@ -20,20 +20,12 @@ from agents.sandbox.classify import interpret
 from agents.sandbox.contract import PACKAGES_DIR, WORKSPACE_MOUNT, SandboxLimits, SandboxResult
 from agents.sandbox.errors import SandboxError, SandboxUnavailable
 from agents.sandbox.process import Spawn, execute
+from agents.sandbox.rootfs import SANDBOX_UID, staged_etc, system_mounts
 from agents.sandbox.workspace import adopt_workspace, check_reachable, resolve_in_workspace
 
-SANDBOX_UID = 1000
 NOBODY = 65534
 PRLIMIT = "/usr/bin/prlimit"
-_ETC = (
-    "alternatives", "ca-certificates", "ca-certificates.conf", "gai.conf", "host.conf", "hosts",
-    "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "mime.types", "nsswitch.conf",
-    "protocols", "python3", "python3.11", "python3.12", "resolv.conf", "services", "ssl",
-)  # fmt: skip
-_TOP_LEVEL = ("bin", "lib", "lib32", "lib64", "libx32", "sbin")
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-_PASSWD = f"sandbox:x:{SANDBOX_UID}:{SANDBOX_UID}:sandbox:/tmp:/bin/sh\n"
-_GROUP = f"sandbox:x:{SANDBOX_UID}:\n"
 
 
 class BubblewrapSandbox:
@@ -81,7 +73,7 @@ class BubblewrapSandbox:
             argv = self._argv(command, fds, limits, network, environment, (str(root), inner_cwd))
             spawn = Spawn(
                 argv=argv,
-                pass_fds=(fds["passwd"], fds["group"], fds["status_w"]),
+                pass_fds=(fds["status_w"],),
                 status_fd=fds["status_r"],
                 user=self.host_uid if as_root else None,
                 group=self.host_gid if as_root else None,
@@ -117,9 +109,7 @@ class BubblewrapSandbox:
         argv += ["--share-net"] if network else []
         argv += ["--die-with-parent", "--new-session", "--hostname", "sandbox"]
         argv += ["--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID)]
-        argv += _system_mounts() + self._extra_mounts()
-        argv += ["--ro-bind-data", str(fds["passwd"]), "/etc/passwd"]
-        argv += ["--ro-bind-data", str(fds["group"]), "/etc/group"]
+        argv += system_mounts(staged_etc()) + self._extra_mounts()
         argv += ["--proc", "/proc", "--dev", "/dev"]
         argv += ["--size", str(self.tmp_bytes), "--tmpfs", "/dev/shm"]
         argv += ["--size", str(self.tmp_bytes), "--tmpfs", "/tmp"]
@@ -197,39 +187,16 @@ def _inner_cwd(root: Path, cwd: str) -> str:
     return WORKSPACE_MOUNT if relative == "." else f"{WORKSPACE_MOUNT}/{relative}"
 
 
-def _system_mounts() -> list[str]:
-    mounts = ["--ro-bind", "/usr", "/usr"]
-    for name in _TOP_LEVEL:
-        host = f"/{name}"
-        if os.path.islink(host):
-            mounts += ["--symlink", os.readlink(host), host]
-        elif os.path.isdir(host):
-            mounts += ["--ro-bind", host, host]
-    for name in _ETC:
-        mounts += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
-    return mounts
-
-
 @contextmanager
 def _descriptors() -> Iterator[dict[str, int]]:
-    """File descriptors handed to bwrap: the synthetic passwd and group files and the pipe for
-    bwrap's JSON status."""
+    """The pipe bwrap writes its JSON status to."""
     fds: dict[str, int] = {}
     try:
-        fds["passwd"] = _memfd("passwd", _PASSWD)
-        fds["group"] = _memfd("group", _GROUP)
         fds["status_r"], fds["status_w"] = os.pipe()
         yield fds
     finally:
         for name in list(fds):
             _close(fds, name)
-
-
-def _memfd(name: str, content: str) -> int:
-    fd = os.memfd_create(name, 0)
-    os.write(fd, content.encode())
-    os.lseek(fd, 0, os.SEEK_SET)
-    return fd
 
 
 def _close(fds: dict[str, int], name: str) -> None:

@@ -8,6 +8,7 @@ that lost its lease records nothing.
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -169,15 +170,15 @@ def _without_artifacts(output: dict[str, Any]) -> dict[str, Any]:
 
 
 def _store_artifacts(run: Run, output: dict[str, Any]) -> None:
-    if run.workspace:
-        from pathlib import Path
-
+    declared = list(artifacts.declared_artifacts(output))
+    for name, content, media_type in declared:
+        artifacts.artifact_store(run=run, name=name, content=content, media_type=media_type)
+    # Workflows that do not hand over their own diff still get one, from the workspace's git.
+    if run.workspace and not any(media == "text/x-diff" for _, _, media in declared):
         diff = workspaces.workspace_diff(Path(run.workspace))
         artifacts.artifact_store(
-            run=run, name="diff.patch", content=diff.encode(), media_type="text/x-diff"
+            run=run, name="changes.diff", content=diff.encode(), media_type="text/x-diff"
         )
-    for name, content, media_type in artifacts.declared_artifacts(output):
-        artifacts.artifact_store(run=run, name=name, content=content, media_type=media_type)
 
 
 def _set_final(run: Run, status: str, *, error: str = "") -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import builtins
-import time
 from dataclasses import replace
 from typing import Any
 
@@ -49,7 +48,7 @@ class DjangoCheckpointer:
                     f"thread {checkpoint.thread_id}: expected version {expected_version}, "
                     f"latest is {latest}"
                 )
-            stored = replace(checkpoint, version=latest + 1, created_at=time.time())
+            stored = replace(checkpoint, version=latest + 1)
             try:
                 with transaction.atomic():
                     CheckpointRow.objects.create(
@@ -120,7 +119,7 @@ class StagingCheckpointer:
             )
         if self.staged is None:
             self.expected_version = latest
-        self.staged = replace(checkpoint, version=latest + 1, created_at=time.time())
+        self.staged = replace(checkpoint, version=latest + 1)
         return self.staged
 
     def list(self, thread_id: str, *, limit: int | None = None) -> builtins.list[Checkpoint]:

@@ -43,6 +43,7 @@ def run_start(
 ) -> Run:
     """Creates the run and its first checkpoint, prepares its workspace, enqueues it."""
     flow = load_workflow(workflow)
+    _check_input(flow, input)
     run = Run(
         organization=organization,
         workflow=workflow,
@@ -59,6 +60,13 @@ def run_start(
         event_append(run_id=run.id, kind="run.created", data=_run_summary(run))
         enqueue_advance(run_id=run.id)
     return run
+
+
+def _check_input(flow: Any, input: dict[str, Any]) -> None:
+    try:
+        flow.initial_state(input)
+    except (ValueError, TypeError, KeyError) as error:
+        raise ValidationError({"input": f"Not valid for workflow {flow.name!r}: {error}"}) from None
 
 
 def _thread_input(run: Run) -> dict[str, Any]:

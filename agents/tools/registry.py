@@ -40,7 +40,12 @@ class ToolRegistry:
         """Register a ToolSpec, or every ToolSpec in an iterable, found at a dotted path
         (e.g. "agents.tools.memory_tools:TOOLS"); returns the names registered."""
         target = import_dotted(dotted_path)
-        specs = [target] if isinstance(target, ToolSpec) else list(target)
+        if isinstance(target, ToolSpec):
+            specs = [target]
+        elif isinstance(target, list | tuple):
+            specs = list(target)
+        else:
+            raise TypeError(f"{dotted_path!r} is {type(target).__name__}, not ToolSpec or a list")
         for spec in specs:
             if not isinstance(spec, ToolSpec):
                 raise TypeError(f"{dotted_path!r} holds {type(spec).__name__}, not ToolSpec")

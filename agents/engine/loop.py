@@ -31,6 +31,7 @@ from agents.engine.types import (
 )
 
 FINISH_TOOL = "finish"
+CYCLE_STEPS = 3  # act, execute, reflect
 PLAN_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -64,7 +65,7 @@ class LoopConfig:
     context_window: int = 8192  # tokens; the state's "context_window" overrides it per run
     reply_tokens: int = 1024
     observation_chars: int = 4000
-    reserve_steps: int = 3  # steps kept back so the finish node can still produce artifacts
+    reserve_steps: int = 2  # steps kept back so the finish node can still produce artifacts
     install_tool: str | None = "install_package"
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -338,7 +339,8 @@ def _auto_action(
 def _low_on_budget(state: dict[str, Any], ctx: Context, config: LoopConfig) -> bool:
     if state.get("budget_low"):
         return False
-    return int(state.get("step", 0)) >= ctx.budgets.max_steps - config.reserve_steps
+    # Another act/execute/reflect cycle (3 steps) must still leave the finish node its steps.
+    return int(state.get("step", 0)) + CYCLE_STEPS + config.reserve_steps > ctx.budgets.max_steps
 
 
 def _trailing_repeats(turns: list[dict[str, Any]]) -> int:

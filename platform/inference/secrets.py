@@ -40,4 +40,6 @@ def decrypt_secret(token: str) -> str:
     try:
         return _fernet().decrypt(token.encode()).decode()
     except InvalidToken:
-        raise SecretError("stored API key cannot be decrypted with the current SECRET_KEY") from None
+        raise SecretError(
+            "stored API key cannot be decrypted with the current SECRET_KEY"
+        ) from None

@@ -1,0 +1,83 @@
+"""Runs the llama-cpp-python server app with every tier's model kept resident.
+
+Imported only by `manage.py serve_inference`, in the inference process: llama_cpp is heavy
+and optional for every other process.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+from pathlib import Path
+from typing import Any
+
+import llama_cpp.server.app as llama_app
+import uvicorn
+from llama_cpp import Llama
+from llama_cpp.server.model import LlamaProxy
+from llama_cpp.server.settings import ConfigFileSettings, ServerSettings
+
+
+class ResidentLlamaProxy(LlamaProxy):
+    """Keeps one loaded model per alias instead of swapping a single one."""
+
+    def __init__(self, base: LlamaProxy) -> None:
+        self._model_settings_dict = base._model_settings_dict
+        self._default_model_settings = base._default_model_settings
+        self._default_model_alias = base._default_model_alias
+        self._current_model_alias = base._current_model_alias
+        self._current_model = base._current_model
+        self._resident: dict[str, Llama] = {}
+        for alias, model_settings in self._model_settings_dict.items():
+            if alias == base._current_model_alias and base._current_model is not None:
+                self._resident[alias] = base._current_model
+            else:
+                self._resident[alias] = self.load_llama_from_model_settings(model_settings)
+
+    def __call__(self, model: str | None = None) -> Llama:
+        alias = model if model in self._resident else self._default_model_alias
+        return self._resident[alias]
+
+    def free(self) -> None:
+        for model in self._resident.values():
+            model.close()
+        self._resident.clear()
+
+
+def build_app(config_path: Path) -> tuple[Any, ServerSettings]:
+    document = ConfigFileSettings.model_validate_json(config_path.read_text())
+    server_settings = ServerSettings.model_validate(document)
+    app = llama_app.create_app(server_settings=server_settings, model_settings=document.models)
+    llama_app._llama_proxy = ResidentLlamaProxy(llama_app._llama_proxy)  # type: ignore[arg-type]
+    return app, server_settings
+
+
+def serve(config_path: Path) -> None:
+    """Blocks until SIGTERM/SIGINT; uvicorn stops accepting, finishes or drops streams within
+    the grace period, and the models are freed before returning."""
+    app, server_settings = build_app(config_path)
+    config = uvicorn.Config(
+        app,
+        host=server_settings.host,
+        port=server_settings.port,
+        log_level="warning",
+        timeout_graceful_shutdown=5,
+    )
+    # uvicorn re-raises the signal that stopped it once it has shut down, which would end this
+    # process by that signal before the models are freed; a no-op handler turns that into a
+    # normal return, so SIGTERM gives exit status 0. (Installed after the slow model load, so
+    # a SIGTERM during loading still stops the process at once.)
+    for stop_signal in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(stop_signal, lambda *_: None)
+    try:
+        uvicorn.Server(config).run()
+    finally:
+        proxy = llama_app._llama_proxy
+        if proxy is not None:
+            proxy.free()
+
+
+def describe(config_path: Path) -> str:
+    document = json.loads(config_path.read_text())
+    aliases = ", ".join(model["model_alias"] for model in document["models"])
+    return f"http://{document['host']}:{document['port']}/v1 serving {aliases}"

@@ -1,0 +1,40 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandParser
+
+from inference.embedded import embedded_config, write_config
+
+
+class Command(BaseCommand):
+    help = "Serve the standard and fast tiers on CPU with llama.cpp and the bundled model."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--host", default=None, help="default: LONGHAUL_INFERENCE_HOST")
+        parser.add_argument(
+            "--port", type=int, default=None, help="default: LONGHAUL_INFERENCE_PORT"
+        )
+        parser.add_argument(
+            "--print-config", action="store_true", help="print the llama.cpp config and exit"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        config = embedded_config(
+            host=options["host"] or settings.LONGHAUL_INFERENCE_HOST,
+            port=options["port"] or settings.LONGHAUL_INFERENCE_PORT,
+        )
+        if options["print_config"]:
+            self.stdout.write(json.dumps(config, indent=2))
+            return
+        path = write_config(config, Path(settings.DATA_DIR) / "inference")
+        # Imported here: llama_cpp is only needed by this process.
+        from inference.embedded_server import describe, serve
+
+        self.stdout.write(f"inference: {describe(path)} (config {path})")
+        self.stdout.flush()
+        serve(path)
+        self.stdout.write("inference: stopped")

@@ -1,0 +1,91 @@
+"""The real llama.cpp server with the bundled model, started by `manage.py serve_inference`."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+from openai import OpenAI
+
+from tests.support.processes import REPO, free_port, wait_for_http
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def embedded_server(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    port = free_port()
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings.test",
+        "PYTHONPATH": f"{REPO / 'platform'}:{REPO}",
+        "LONGHAUL_DATA_DIR": str(tmp_path_factory.mktemp("inference-data")),
+        # Small contexts keep the two resident models cheap on a shared CI machine.
+        "LONGHAUL_STANDARD_CONTEXT": "2048",
+        "LONGHAUL_FAST_CONTEXT": "1024",
+    }
+    command = [sys.executable, str(REPO / "manage.py"), "serve_inference", "--port", str(port)]
+    process = subprocess.Popen(command, env=env, cwd=REPO, start_new_session=True)
+    base = f"http://127.0.0.1:{port}/v1"
+    try:
+        wait_for_http(f"{base}/models", timeout=120, process=process)
+        yield base, process
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def client(base: str) -> OpenAI:
+    return OpenAI(base_url=base, api_key="unused", max_retries=0, timeout=120)
+
+
+def test_both_tiers_are_listed(embedded_server: tuple[str, subprocess.Popen[bytes]]) -> None:
+    base, _ = embedded_server
+    assert {model.id for model in client(base).models.list()} == {"standard", "fast"}
+
+
+@pytest.mark.parametrize("tier", ["standard", "fast"])
+def test_chat_completion(embedded_server: tuple[str, subprocess.Popen[bytes]], tier: str) -> None:
+    base, _ = embedded_server
+    reply = client(base).chat.completions.create(
+        model=tier,
+        messages=[{"role": "user", "content": "What is the capital of France?"}],
+        max_tokens=16,
+        temperature=0,
+    )
+    assert reply.model == tier
+    assert reply.choices[0].message.content
+    assert reply.usage is not None
+    assert 0 < reply.usage.completion_tokens <= 16
+
+
+@pytest.mark.parametrize("tier", ["standard", "fast"])
+def test_streaming_chat_completion(
+    embedded_server: tuple[str, subprocess.Popen[bytes]], tier: str
+) -> None:
+    base, _ = embedded_server
+    stream = client(base).chat.completions.create(
+        model=tier,
+        messages=[{"role": "user", "content": "Count from one to five."}],
+        max_tokens=24,
+        temperature=0,
+        stream=True,
+    )
+    chunks = list(stream)
+    text = "".join(chunk.choices[0].delta.content or "" for chunk in chunks if chunk.choices)
+    assert len(chunks) > 2
+    assert text.strip()
+    assert chunks[-1].choices[0].finish_reason in {"stop", "length"}
+
+
+def test_stops_cleanly_on_sigterm(embedded_server: tuple[str, subprocess.Popen[bytes]]) -> None:
+    _, process = embedded_server
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=30) == 0

@@ -9,6 +9,7 @@ from django.http import Http404, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -53,7 +54,7 @@ class MemorySearchView(MemoryAPIView):
             importance=body.pop("importance_weight"),
             recency_half_life=timedelta(days=body.pop("recency_half_life_days")),
         )
-        filters = Filters(kinds=tuple(filters.pop("kinds")), **filters)
+        filters = Filters(kinds=tuple(filters.pop("kinds", ())), **filters)
         with api_errors():
             hits = memory_search(
                 organization_id=tenant.organization_id, filters=filters, weights=weights, **body
@@ -116,12 +117,11 @@ class MemoryPurgeView(MemoryAPIView):
 class DocumentCollectionView(MemoryAPIView):
     parser_classes = [MultiPartParser, FormParser]
 
-    @extend_schema(responses=serializers.DocumentSerializer(many=True))
+    @extend_schema(responses=serializers.DocumentPageSerializer)
     def get(self, request: Request) -> Response:
         tenant = tenant_of(request)
         queryset = selectors.document_list(organization_id=tenant.organization_id)
-        paginator = self.paginator
-        assert paginator is not None
+        paginator = LimitOffsetPagination()
         page = paginator.paginate_queryset(queryset, request, view=self)
         return paginator.get_paginated_response(
             serializers.DocumentSerializer(page, many=True).data

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVector, SearchVectorField
 from django.core.files.storage import FileSystemStorage, Storage
@@ -17,11 +19,25 @@ EMBEDDING_DIMENSIONS = 384
 TEXT_SEARCH_CONFIG = "english"
 
 
-def documents_storage() -> Storage:
-    # A callable so settings are read when a file is stored, not when this module is imported.
-    from django.conf import settings
+class DocumentsStorage(FileSystemStorage):
+    """Files under LONGHAUL_DOCUMENTS_DIR, read when a file is touched, not at import time."""
 
-    return FileSystemStorage(location=settings.LONGHAUL_DOCUMENTS_DIR)
+    @property  # type: ignore[override]
+    def base_location(self) -> str:
+        from django.conf import settings
+
+        return str(settings.LONGHAUL_DOCUMENTS_DIR)
+
+    @property  # type: ignore[override]
+    def location(self) -> str:
+        return os.path.abspath(self.base_location)
+
+
+_DOCUMENTS_STORAGE = DocumentsStorage()
+
+
+def documents_storage() -> Storage:
+    return _DOCUMENTS_STORAGE
 
 
 class Scope(models.TextChoices):

@@ -100,6 +100,13 @@ class DocumentSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class DocumentPageSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = DocumentSerializer(many=True)
+
+
 class DocumentUploadSerializer(serializers.Serializer):
     file = serializers.FileField(
         allow_empty_file=True,

@@ -1,0 +1,109 @@
+"""Admin for the tier registry. Upstream keys are write-only: entered here, stored encrypted,
+never rendered back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from inference.health import backends_probe_and_record
+from inference.models import Backend, Tier
+from inference.services import backend_secret_set
+
+
+class BackendInline(admin.TabularInline):
+    model = Backend
+    extra = 0
+    fields = ["name", "base_url", "served_model", "weight", "max_concurrency", "enabled", "healthy"]
+    readonly_fields = ["healthy"]
+    show_change_link = True
+
+
+@admin.register(Tier)
+class TierAdmin(admin.ModelAdmin):
+    list_display = ["name", "fallback", "context_window", "is_active", "updated_at"]
+    list_filter = ["is_active"]
+    search_fields = ["name", "description"]
+    inlines = [BackendInline]
+
+
+class BackendForm(forms.ModelForm):
+    base_url = forms.URLField(
+        max_length=500, assume_scheme="https", help_text="OpenAI-compatible base, ending in /v1"
+    )
+    api_key = forms.CharField(
+        label="Upstream API key",
+        required=False,
+        strip=True,
+        widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "new-password"}),
+        help_text="Stored encrypted and never shown again; leave empty to keep the current key.",
+    )
+    clear_api_key = forms.BooleanField(label="Remove the stored API key", required=False)
+
+    class Meta:
+        model = Backend
+        fields = [
+            "tier",
+            "name",
+            "base_url",
+            "served_model",
+            "weight",
+            "max_concurrency",
+            "max_queue",
+            "connect_timeout_s",
+            "read_timeout_s",
+            "api_key_env",
+            "enabled",
+            "supports_tools",
+            "supports_json_schema",
+        ]
+
+    def clean_base_url(self) -> str:
+        url = str(self.cleaned_data["base_url"]).rstrip("/")
+        if not url.endswith("/v1"):
+            raise forms.ValidationError("Use the OpenAI-compatible base URL, ending in /v1.")
+        return url
+
+
+@admin.register(Backend)
+class BackendAdmin(admin.ModelAdmin):
+    form = BackendForm
+    list_display = [
+        "name",
+        "tier",
+        "base_url",
+        "served_model",
+        "weight",
+        "max_concurrency",
+        "enabled",
+        "healthy",
+        "last_probe_at",
+        "has_stored_key",
+    ]
+    list_filter = ["tier", "enabled", "healthy"]
+    search_fields = ["name", "base_url", "served_model"]
+    readonly_fields = ["healthy", "last_probe_at", "last_probe_error", "has_stored_key"]
+    actions = ["probe_selected"]
+
+    @admin.display(boolean=True, description="stored key")
+    def has_stored_key(self, obj: Backend) -> bool:
+        return bool(obj.api_key_encrypted)
+
+    def save_model(self, request: HttpRequest, obj: Backend, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if form.cleaned_data.get("clear_api_key"):
+            backend_secret_set(backend=obj, api_key="")
+        elif form.cleaned_data.get("api_key"):
+            backend_secret_set(backend=obj, api_key=form.cleaned_data["api_key"])
+
+    @admin.action(description="Probe now (health check)")
+    def probe_selected(self, request: HttpRequest, queryset: QuerySet[Backend]) -> None:
+        results = backends_probe_and_record(queryset.filter(enabled=True))
+        down = sorted(name for name, ok in results.items() if not ok)
+        level = messages.WARNING if down else messages.SUCCESS
+        summary = f"{len(results) - len(down)} up" + (f", down: {', '.join(down)}" if down else "")
+        self.message_user(request, summary, level)

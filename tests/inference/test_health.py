@@ -82,8 +82,11 @@ def test_the_probe_sends_the_resolved_key_and_records_the_outcome(
 
     alive.refresh_from_db()
     gone.refresh_from_db()
-    assert alive.healthy and alive.last_probe_at is not None and alive.last_probe_error == ""
-    assert not gone.healthy and "ConnectError" in gone.last_probe_error
+    assert alive.healthy
+    assert alive.last_probe_at is not None
+    assert alive.last_probe_error == ""
+    assert not gone.healthy
+    assert "ConnectError" in gone.last_probe_error
 
 
 def test_the_probe_runs_on_the_beat_schedule() -> None:

@@ -31,19 +31,24 @@ class RunEventsConsumer(AsyncJsonWebsocketConsumer):
         try:
             self.last_seq = int((query.get("after") or ["0"])[0])
         except ValueError:
-            await self.close(code=CLOSE_BAD_REQUEST)
+            await self._refuse(CLOSE_BAD_REQUEST)
             return
         organization_id = await database_sync_to_async(_organization_of)(self.scope, query)
         if organization_id is None:
-            await self.close(code=CLOSE_UNAUTHORIZED)
+            await self._refuse(CLOSE_UNAUTHORIZED)
             return
         self.run_id = str(self.scope["url_route"]["kwargs"]["run_id"])
         if not await database_sync_to_async(_run_visible)(self.run_id, organization_id):
-            await self.close(code=CLOSE_NOT_FOUND)
+            await self._refuse(CLOSE_NOT_FOUND)
             return
         await self.channel_layer.group_add(run_group(self.run_id), self.channel_name)
         await self.accept()
         await self._backfill()
+
+    async def _refuse(self, code: int) -> None:
+        # Accept first so the client sees the close code (a refused handshake is a bare 403).
+        await self.accept()
+        await self.close(code=code)
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "run_id", None):

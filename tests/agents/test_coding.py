@@ -176,3 +176,32 @@ def test_a_step_that_runs_twice_applies_its_effect_once(
     assert first == second
     assert (workspace / "log.txt").read_text() == "once\n"
     assert ctx.executed == ["run-1:5:0"]
+
+
+def test_a_model_that_answers_garbage_ends_in_a_clear_failure(
+    fake_model: FakeOpenAI, make_ctx: Callable[..., InMemoryContext], workspace: Path
+) -> None:
+    write_files(workspace, REPO)
+    junk = [
+        {"content": "I'd be happy to help!"},
+        {"content": '{"tool": "read_file", "arguments": '},
+        {"tool_calls": [{"name": "delete_everything", "arguments": {}}]},
+        {"tool_calls": [{"name": "patch_file", "arguments": "not json at all"}]},
+        {"tool_calls": [{"name": "patch_file", "arguments": {"diff": "garbage"}}]},
+        {"tool_calls": [{"name": "read_file", "arguments": {"path": "../../etc/shadow"}}]},
+        {"content": ""},
+    ]
+
+    def responder(body: dict[str, Any]) -> dict[str, Any]:
+        turn = sum(1 for m in body["messages"] if m["role"] == "assistant")
+        return junk[turn % len(junk)]
+
+    fake_model.responder = responder
+    ctx, cp = make_ctx(budgets=Budgets(max_steps=40)), InMemoryCheckpointer()
+    result = run_coding(ctx, cp)
+    assert result.outcome == "finished"
+    assert result.finish.status == "failed"
+    assert "budget nearly exhausted" in result.finish.output["reason"]
+    categories = {t.get("category") for t in cp.get("run-1").state["turns"]}
+    assert {"invalid_output", "tool_error"} <= categories
+    assert (workspace / "calc.py").read_text() == REPO["calc.py"]

@@ -38,6 +38,21 @@ def test_files(target):
                 yield Path(directory) / name
 
 
+def local_values(exc):
+    """Without pytest's assertion rewriting, show the failing frame's variables instead."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None:
+        return ""
+    shown = [
+        f"    {name} = {value!r}"[:300]
+        for name, value in tb.tb_frame.f_locals.items()
+        if not name.startswith("__")
+    ]
+    return "locals:\n" + "\n".join(shown[:20]) + "\n" if shown else ""
+
+
 class MiniRunner:
     def __init__(self):
         self.passed, self.failed, self.errors, self.skipped = 0, 0, 0, 0
@@ -82,9 +97,10 @@ class MiniRunner:
             self.passed += 1
         except unittest.SkipTest:
             self.skipped += 1
-        except AssertionError:
+        except AssertionError as exc:
             self.failed += 1
-            self.report(f"FAILED {node}", traceback.format_exc())
+            detail = f" - AssertionError: {exc}" if str(exc) else ""
+            self.report(f"FAILED {node}{detail}", traceback.format_exc() + local_values(exc))
         except BaseException as exc:
             self.failed += 1
             self.report(f"FAILED {node} - {type(exc).__name__}: {exc}", traceback.format_exc())

@@ -31,6 +31,7 @@ class Exchange:
     response_started: bool = False
     status: int = 0
     overhead_at_start: float | None = None
+    backend: Any = None  # the BackendState being tried, once one is chosen
 
     @classmethod
     def begin(cls, scope: Scope, send: Send) -> Exchange:

@@ -58,6 +58,10 @@ def _tiers_to_try(tier: TierConfig, caller: Caller, registry: Registry) -> list[
 async def open_upstream(
     ex: Exchange, caller: Caller, registry: Registry, tier: TierConfig, plan: Plan
 ) -> Target:
+    """Opens the response of the first backend that answers; raises GatewayError otherwise.
+
+    `ex.backend` names the backend being tried, so a request cancelled meanwhile is billed
+    to the right place."""
     error: GatewayError | None = None
     for option in _tiers_to_try(tier, caller, registry):
         target, error = await _try_tier(ex, registry, option, plan, error)
@@ -79,6 +83,7 @@ async def _try_tier(
         if not states:
             break
         state = await _acquire(states, plan)
+        ex.backend = state
         try:
             response = await _send(ex, state, plan)
         except BaseException as exc:

@@ -76,6 +76,9 @@ async def account(ex: Exchange, usage: Usage) -> None:
     """Metrics for every /v1 request; a ledger entry for every authenticated model call."""
     latency_ms = ex.elapsed_ms()
     status = usage.status or ex.status or 500
+    if ex.backend is not None and not usage.backend:
+        usage.tier, usage.backend = ex.backend.config.tier, ex.backend.name
+        usage.model = ex.backend.config.served_model
     tier, backend = usage.tier or "-", usage.backend or "-"
     endpoint = usage.endpoint or "other"
     metrics.REQUESTS.labels(endpoint, tier, backend, str(status)).inc()

@@ -58,7 +58,9 @@ class Backends:
             tier.save()
         return tier
 
-    def add(self, tier: str, fake: FakeOpenAI | None = None, **fields: Any) -> tuple[FakeOpenAI, Backend]:
+    def add(
+        self, tier: str, fake: FakeOpenAI | None = None, **fields: Any
+    ) -> tuple[FakeOpenAI, Backend]:
         fake = fake or FakeOpenAI()
         url = fields.pop("base_url", None) or self.stack.enter_context(serve_fake_openai(fake))
         backend = Backend.objects.create(

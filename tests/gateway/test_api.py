@@ -14,10 +14,14 @@ from tests.gateway.conftest import Backends, client_for
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_models_lists_the_tiers_the_key_may_use(gateway: str, acme: TenantFixture, backends: Backends) -> None:
+def test_models_lists_the_tiers_the_key_may_use(
+    gateway: str, acme: TenantFixture, backends: Backends
+) -> None:
     backends.add("standard")
     backends.add("fast")
-    limited = api_key_create(organization=acme.organization, name="fast only", allowed_tiers=["fast"])
+    limited = api_key_create(
+        organization=acme.organization, name="fast only", allowed_tiers=["fast"]
+    )
     backends.settle()
 
     everything = {m.id for m in client_for(gateway, acme.api_key).models.list()}
@@ -45,7 +49,8 @@ def test_chat_answers_with_the_tier_name_and_gateway_headers(
 
     assert reply.choices[0].message.content == "hello from standard"
     assert reply.model == "standard"
-    assert reply.usage is not None and reply.usage.completion_tokens == 3
+    assert reply.usage is not None
+    assert reply.usage.completion_tokens == 3
     assert raw.headers["x-request-id"] == "req-abc-123"
     assert float(raw.headers["x-longhaul-overhead-ms"]) >= 0
     assert fake.requests[-1]["body"]["model"] == "standard-model"  # the served name upstream
@@ -59,42 +64,70 @@ def test_streaming_relays_chunks_and_usage_on_request(
     backends.settle()
     client = client_for(gateway, acme.api_key)
 
-    with_usage = list(client.chat.completions.create(
-        model="fast", messages=[{"role": "user", "content": "count"}], stream=True,
-        stream_options={"include_usage": True},
-    ))
-    without = list(client.chat.completions.create(
-        model="fast", messages=[{"role": "user", "content": "count"}], stream=True,
-    ))
+    with_usage = list(
+        client.chat.completions.create(
+            model="fast",
+            messages=[{"role": "user", "content": "count"}],
+            stream=True,
+            stream_options={"include_usage": True},
+        )
+    )
+    without = list(
+        client.chat.completions.create(
+            model="fast",
+            messages=[{"role": "user", "content": "count"}],
+            stream=True,
+        )
+    )
 
     text = "".join(c.choices[0].delta.content or "" for c in with_usage if c.choices)
     assert text == "one two three four"
-    assert with_usage[-1].usage is not None and with_usage[-1].usage.completion_tokens == 4
+    assert with_usage[-1].usage is not None
+    assert with_usage[-1].usage.completion_tokens == 4
     assert all(chunk.usage is None for chunk in without)
     assert all(chunk.model == "fast" for chunk in without)
     # The gateway always asks upstream for usage, so streamed requests are billed.
     assert fake.requests[-1]["body"]["stream_options"] == {"include_usage": True}
 
 
-def test_tools_and_options_pass_through(gateway: str, acme: TenantFixture, backends: Backends) -> None:
+def test_tools_and_options_pass_through(
+    gateway: str, acme: TenantFixture, backends: Backends
+) -> None:
     fake, _ = backends.add("standard")
     fake.script = [{"tool_calls": [{"name": "get_price", "arguments": {"ticker": "ACME"}}]}]
     backends.settle()
-    tools = [{"type": "function", "function": {"name": "get_price", "parameters": {
-        "type": "object", "properties": {"ticker": {"type": "string"}}}}}]
+    tools = [
+        {
+            "type": "function",
+            "function": {
+                "name": "get_price",
+                "parameters": {"type": "object", "properties": {"ticker": {"type": "string"}}},
+            },
+        }
+    ]
 
     reply = client_for(gateway, acme.api_key).chat.completions.create(
-        model="standard", messages=[{"role": "user", "content": "price?"}], tools=tools,
-        tool_choice="auto", stop=["END"], max_completion_tokens=64, temperature=0.2, seed=7,
+        model="standard",
+        messages=[{"role": "user", "content": "price?"}],
+        tools=tools,
+        tool_choice="auto",
+        stop=["END"],
+        max_completion_tokens=64,
+        temperature=0.2,
+        seed=7,
     )
 
     call = reply.choices[0].message.tool_calls[0]
     assert call.function.name == "get_price"
     assert json.loads(call.function.arguments) == {"ticker": "ACME"}
     sent = fake.requests[-1]["body"]
-    assert sent["tools"] == tools and sent["tool_choice"] == "auto"
-    assert sent["stop"] == ["END"] and sent["temperature"] == 0.2 and sent["seed"] == 7
-    assert sent["max_completion_tokens"] == 64 and sent["max_tokens"] == 64
+    assert sent["tools"] == tools
+    assert sent["tool_choice"] == "auto"
+    assert sent["stop"] == ["END"]
+    assert sent["temperature"] == 0.2
+    assert sent["seed"] == 7
+    assert sent["max_completion_tokens"] == 64
+    assert sent["max_tokens"] == 64
 
 
 def test_json_schema_response_format_passes_through(
@@ -103,11 +136,18 @@ def test_json_schema_response_format_passes_through(
     fake, _ = backends.add("standard")
     fake.script = [{"content": '{"answer": 42}'}]
     backends.settle()
-    schema = {"type": "json_schema", "json_schema": {"name": "answer", "schema": {
-        "type": "object", "properties": {"answer": {"type": "integer"}}}}}
+    schema = {
+        "type": "json_schema",
+        "json_schema": {
+            "name": "answer",
+            "schema": {"type": "object", "properties": {"answer": {"type": "integer"}}},
+        },
+    }
 
     reply = client_for(gateway, acme.api_key).chat.completions.create(
-        model="standard", messages=[{"role": "user", "content": "?"}], response_format=schema,
+        model="standard",
+        messages=[{"role": "user", "content": "?"}],
+        response_format=schema,
     )
 
     assert json.loads(reply.choices[0].message.content or "") == {"answer": 42}

@@ -165,7 +165,8 @@ def test_purging_an_organization_removes_only_its_memory(
 
     counts = memory_purge_organization(organization_id=acme.organization.id)
 
-    assert counts["documents"] == 1 and counts["items"] > 1
+    assert counts["documents"] == 1
+    assert counts["items"] > 1
     assert list(MemoryItem.objects.values_list("id", flat=True)) == [kept.id]
     assert stored_files(documents_dir) == []
 
@@ -184,7 +185,8 @@ def test_progress_is_published_to_the_document_group(
     assert events[0]["status"] == "processing"
     assert events[-1]["status"] == "ready"
     percents = [e["percent"] for e in events]
-    assert percents == sorted(percents) and percents[-1] == 100
+    assert percents == sorted(percents)
+    assert percents[-1] == 100
 
 
 async def ingest_while_listening(document_id: int) -> list[dict]:

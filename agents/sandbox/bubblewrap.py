@@ -21,7 +21,7 @@ from agents.sandbox.contract import PACKAGES_DIR, WORKSPACE_MOUNT, SandboxLimits
 from agents.sandbox.errors import SandboxError, SandboxUnavailable
 from agents.sandbox.process import Spawn, execute
 from agents.sandbox.rootfs import SANDBOX_UID, staged_etc, system_mounts
-from agents.sandbox.workspace import adopt_workspace, check_reachable, resolve_in_workspace
+from agents.sandbox.workspace import WorkspaceAdopter, check_reachable, resolve_in_workspace
 
 NOBODY = 65534
 PRLIMIT = "/usr/bin/prlimit"
@@ -48,6 +48,7 @@ class BubblewrapSandbox:
         self.host_uid, self.host_gid = host_uid, host_gid
         self.ro_binds = dict(ro_binds or {})
         self.tmp_bytes = tmp_bytes
+        self._adopter = WorkspaceAdopter(host_uid, host_gid)
 
     def run(
         self,
@@ -68,7 +69,7 @@ class BubblewrapSandbox:
         as_root = os.geteuid() == 0
         if as_root:
             check_reachable(root, self.host_uid)
-            adopt_workspace(root, self.host_uid, self.host_gid)
+            self._adopter.adopt(root)
         with _descriptors() as fds:
             argv = self._argv(command, fds, limits, network, environment, (str(root), inner_cwd))
             spawn = Spawn(

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import stat
+import threading
+from collections import OrderedDict
 from pathlib import Path
 
 from agents.sandbox.errors import SandboxError, SandboxUnavailable, WorkspaceEscape
@@ -40,23 +42,59 @@ def check_reachable(workspace: Path, uid: int) -> None:
         )
 
 
-def adopt_workspace(workspace: Path, uid: int, gid: int) -> None:
-    """Give the sandbox identity ownership of the workspace tree, so files the host wrote (as root)
-    stay writable inside the sandbox. Never follows symlinks, never leaves the workspace's
-    filesystem, and skips hard-linked files: a hard link planted by an archive could otherwise
-    hand a host file (say /etc/shadow) to the sandbox user."""
-    root_dev = os.lstat(workspace).st_dev
-    _adopt_entry(str(workspace), os.lstat(workspace), uid, gid)
-    stack = [str(workspace)]
-    while stack:
-        with os.scandir(stack.pop()) as entries:
+class WorkspaceAdopter:
+    """Gives the sandbox identity ownership of a workspace tree, so files the host wrote (as root)
+    stay writable inside the sandbox.
+
+    Never follows symlinks, never leaves the workspace's filesystem, and skips hard-linked files:
+    a hard link planted by an archive could otherwise hand a host file (say /etc/shadow) to the
+    sandbox user. A host process adds an entry only by changing its directory, so directories
+    whose mtime is unchanged since the last pass are walked without a stat per file."""
+
+    def __init__(self, uid: int, gid: int, *, remembered_workspaces: int = 64) -> None:
+        self.uid, self.gid = uid, gid
+        self._limit = remembered_workspaces
+        self._seen: OrderedDict[str, dict[tuple[int, int], int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def adopt(self, workspace: Path) -> None:
+        key = str(workspace)
+        with self._lock:
+            seen = self._seen.pop(key, {})
+        root = os.lstat(workspace)
+        _adopt_entry(key, root, self.uid, self.gid)
+        stack = [(key, root)]
+        while stack:
+            path, info = stack.pop()
+            stack += self._adopt_directory(path, info, root.st_dev, seen)
+        with self._lock:
+            self._seen[key] = seen
+            while len(self._seen) > self._limit:
+                self._seen.popitem(last=False)
+
+    def _adopt_directory(
+        self, path: str, info: os.stat_result, device: int, seen: dict[tuple[int, int], int]
+    ) -> list[tuple[str, os.stat_result]]:
+        changed = seen.get((info.st_dev, info.st_ino)) != info.st_mtime_ns
+        subdirectories = []
+        with os.scandir(path) as entries:
             for entry in entries:
-                info = entry.stat(follow_symlinks=False)
-                if info.st_dev != root_dev:
+                if not changed and not entry.is_dir(follow_symlinks=False):
                     continue
-                _adopt_entry(entry.path, info, uid, gid)
-                if stat.S_ISDIR(info.st_mode):
-                    stack.append(entry.path)
+                child = entry.stat(follow_symlinks=False)
+                if child.st_dev != device:
+                    continue
+                if changed:
+                    _adopt_entry(entry.path, child, self.uid, self.gid)
+                if stat.S_ISDIR(child.st_mode):
+                    subdirectories.append((entry.path, child))
+        seen[(info.st_dev, info.st_ino)] = info.st_mtime_ns
+        return subdirectories
+
+
+def adopt_workspace(workspace: Path, uid: int, gid: int) -> None:
+    """One full pass of WorkspaceAdopter, remembering nothing."""
+    WorkspaceAdopter(uid, gid).adopt(workspace)
 
 
 def _adopt_entry(path: str, info: os.stat_result, uid: int, gid: int) -> None:

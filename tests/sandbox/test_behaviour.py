@@ -201,3 +201,21 @@ def test_sandbox_files_belong_to_the_sandbox_identity(
 ) -> None:
     sandbox.run(["touch", "made-inside"], workspace=workspace)
     assert (workspace / "made-inside").stat().st_uid == sandbox.host_uid
+
+
+def test_host_writes_between_runs_stay_writable_inside(
+    sandbox: BubblewrapSandbox, workspace: Path
+) -> None:
+    (workspace / "pkg").mkdir()
+    (workspace / "pkg" / "old.py").write_text("old\n")
+    assert sandbox.run(["true"], workspace=workspace).exit_code == 0
+    # Between steps a host tool adds a file, and replaces another atomically (a new inode).
+    (workspace / "pkg" / "added.py").write_text("added\n")
+    (workspace / "pkg" / "old.py.tmp").write_text("replaced\n")
+    os.replace(workspace / "pkg" / "old.py.tmp", workspace / "pkg" / "old.py")
+    result = sandbox.run(
+        ["sh", "-c", "echo inside >> pkg/added.py && echo inside >> pkg/old.py && echo ok"],
+        workspace=workspace,
+    )
+    assert result.stdout == "ok\n", result.stderr
+    assert (workspace / "pkg" / "old.py").read_text() == "replaced\ninside\n"

@@ -7,9 +7,12 @@ and optional for every other process.
 from __future__ import annotations
 
 import json
+import os
 import signal
+import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import llama_cpp.server.app as llama_app
 import uvicorn
@@ -52,9 +55,14 @@ def build_app(config_path: Path) -> tuple[Any, ServerSettings]:
     return app, server_settings
 
 
-def serve(config_path: Path) -> None:
-    """Blocks until SIGTERM/SIGINT; uvicorn stops accepting, finishes or drops streams within
-    the grace period, and the models are freed before returning."""
+def serve(config_path: Path, on_stop: Callable[[], None] = lambda: None) -> NoReturn:
+    """Blocks until SIGTERM/SIGINT, then exits the process with status 0.
+
+    uvicorn stops accepting and gives running requests the grace period. A request can still be
+    decoding in a worker thread inside llama.cpp after that; freeing the models (explicitly, or
+    by the destructors that interpreter shutdown runs) would pull the weights from under it and
+    crash, so the process ends with os._exit once output is flushed. The OS reclaims the memory.
+    """
     app, server_settings = build_app(config_path)
     config = uvicorn.Config(
         app,
@@ -64,17 +72,15 @@ def serve(config_path: Path) -> None:
         timeout_graceful_shutdown=5,
     )
     # uvicorn re-raises the signal that stopped it once it has shut down, which would end this
-    # process by that signal before the models are freed; a no-op handler turns that into a
-    # normal return, so SIGTERM gives exit status 0. (Installed after the slow model load, so
-    # a SIGTERM during loading still stops the process at once.)
+    # process by that signal; a no-op handler turns that into a normal return. (Installed after
+    # the slow model load, so a SIGTERM during loading still stops the process at once.)
     for stop_signal in (signal.SIGTERM, signal.SIGINT):
         signal.signal(stop_signal, lambda *_: None)
-    try:
-        uvicorn.Server(config).run()
-    finally:
-        proxy = llama_app._llama_proxy
-        if proxy is not None:
-            proxy.free()
+    uvicorn.Server(config).run()
+    on_stop()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 def describe(config_path: Path) -> str:

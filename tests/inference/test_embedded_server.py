@@ -6,6 +6,8 @@ import os
 import signal
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -85,7 +87,38 @@ def test_streaming_chat_completion(
     assert chunks[-1].choices[0].finish_reason in {"stop", "length"}
 
 
-def test_stops_cleanly_on_sigterm(embedded_server: tuple[str, subprocess.Popen[bytes]]) -> None:
-    _, process = embedded_server
+def test_stops_cleanly_on_sigterm_during_a_request(
+    embedded_server: tuple[str, subprocess.Popen[bytes]],
+) -> None:
+    base, process = embedded_server
+    outcome: dict[str, object] = {}
+
+    def long_request() -> None:
+        try:
+            stream = client(base).chat.completions.create(
+                model="standard",
+                messages=[{"role": "user", "content": "Write a long story about a lighthouse."}],
+                max_tokens=2000,
+                stream=True,
+            )
+            for _ in stream:
+                outcome["streaming"] = True
+        except Exception as error:  # the server going away mid-stream is expected here
+            outcome["error"] = error
+
+    worker = threading.Thread(target=long_request)
+    worker.start()
+    wait_until_streaming(outcome, worker)
+    assert outcome.get("streaming"), outcome
     process.send_signal(signal.SIGTERM)
-    assert process.wait(timeout=30) == 0
+
+    assert process.wait(timeout=60) == 0
+    worker.join(timeout=30)
+    assert not worker.is_alive()
+
+
+def wait_until_streaming(outcome: dict[str, object], worker: threading.Thread) -> None:
+    """Until the first chunk arrives, so SIGTERM lands while the model is decoding."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and worker.is_alive() and not outcome:
+        time.sleep(0.2)

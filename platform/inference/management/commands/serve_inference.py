@@ -36,5 +36,4 @@ class Command(BaseCommand):
 
         self.stdout.write(f"inference: {describe(path)} (config {path})")
         self.stdout.flush()
-        serve(path)
-        self.stdout.write("inference: stopped")
+        serve(path, on_stop=lambda: self.stdout.write("inference: stopped"))

@@ -23,6 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from agents.sandbox import BubblewrapSandbox
 
 COMMANDS = {"true": ["true"], "python -c pass": ["python3", "-c", "pass"]}
+BARE_BWRAP = [
+    "bwrap", "--unshare-all", "--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib",
+    "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin", "--", "/usr/bin/true",
+]  # fmt: skip
 HOST_PATHS = {"true": ["/usr/bin/true"], "python -c pass": ["/usr/bin/python3", "-c", "pass"]}
 
 
@@ -58,17 +62,22 @@ def main() -> None:
         f"{'command':<16}{'subprocess p50/p95 ms':>24}{'sandbox p50/p95 ms':>22}{'ratio p50':>11}"
     )
     try:
+        floor: list[float] = []
         for name, command in COMMANDS.items():
-            plain, boxed = measure(
+            plain, boxed, bare = measure(
                 runs,
                 lambda h=HOST_PATHS[name]: subprocess.run(h, check=True),  # type: ignore[misc]
                 lambda c=command: sandbox.run(c, workspace=workspace),  # type: ignore[misc]
+                lambda n=name: subprocess.run(BARE_BWRAP, check=True) if n == "true" else None,  # type: ignore[misc]
             )
+            floor = floor or bare
             p50, s50 = statistics.median(plain), statistics.median(boxed)
             print(
                 f"{name:<16}{p50:>12.1f} /{percentile(plain, 0.95):>6.1f}"
                 f"{s50:>14.1f} /{percentile(boxed, 0.95):>6.1f}{s50 / p50:>10.1f}x"
             )
+        print(f"context: bare `bwrap --unshare-all` running true: p50 {statistics.median(floor):.1f} ms"
+              f" / p95 {percentile(floor, 0.95):.1f} ms (the floor for any bubblewrap backend)")  # fmt: skip
     finally:
         shutil.rmtree(root, ignore_errors=True)
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from agents.engine import recovery, transcript
 from agents.engine.loop_parse import Action, parse_action, parse_plan
+from agents.engine.openai_chat import ModelCapabilityError
 from agents.engine.types import (
     ApprovalRequired,
     Context,
@@ -149,15 +150,26 @@ def _replan_request(state: dict[str, Any]) -> str:
 
 # --- act ----------------------------------------------------------------------------------------
 def act_node(state: dict[str, Any], ctx: Context, config: LoopConfig) -> Update:
-    tool_calling = bool(state.get("tool_calling", True))
     messages = [*transcript.render(state, config.system_prompt), _act_request(state, config)]
-    if tool_calling:
-        result = ctx.chat(messages, tools=config.tools(), max_tokens=config.reply_tokens)
+    if state.get("tool_calling", True):
+        try:
+            result = ctx.chat(messages, tools=config.tools(), max_tokens=config.reply_tokens)
+        except ModelCapabilityError as refused:
+            if refused.capability != "tools":
+                raise
+            # The tier has no tool calling: carry on with JSON actions for the rest of the run.
+            ctx.emit("degraded", {"capability": "tools", "fallback": "json actions"})
+            state = {**state, "tool_calling": False}
+            return _with_changes(act_node(state, ctx, config), {"tool_calling": False})
     else:
         schema = _action_schema(config)
         result = ctx.chat(messages, response_format=schema, max_tokens=config.reply_tokens)
     action = parse_action(result, known=config.tool_names())
     return _after_choice(state, ctx, config, action)
+
+
+def _with_changes(update: Update, extra: dict[str, Any]) -> Update:
+    return Update({**update.changes, **extra}, update.goto)
 
 
 def _after_choice(

@@ -2,13 +2,33 @@
 
 Both the in-memory context and the platform's RunContext use this, so the loop sees the same
 shapes whatever serves the model (the gateway's /v1, llama.cpp, vLLM or the scripted server).
+
+Backends differ in what they accept: OpenAI and vLLM take `response_format` of type
+`json_schema`, llama-cpp-python only `json_object` with a `schema`, and a tier without
+constrained decoding takes neither. A rejected format is retried in the next form (and the form
+that worked is remembered per endpoint and model); a rejected `tools` list raises
+ModelCapabilityError so the loop can switch to JSON actions.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from agents.engine.types import ChatResult, ToolCallRequest
+
+REJECTION_STATUSES = frozenset({400, 422, 500, 501, 503})
+FORMS = ("json_schema", "json_object", "none")
+_WORKING_FORM: dict[tuple[str, str], str] = {}
+_LOCK = threading.Lock()
+
+
+class ModelCapabilityError(RuntimeError):
+    """The model endpoint refused a capability (`tools` or constrained output)."""
+
+    def __init__(self, capability: str, message: str) -> None:
+        super().__init__(f"the model endpoint does not support {capability}: {message}")
+        self.capability = capability
 
 
 def chat_completion(
@@ -25,12 +45,66 @@ def chat_completion(
     kwargs: dict[str, Any] = {"model": model, "messages": messages, **(extra or {})}
     if tools:
         kwargs["tools"] = tools
-    if response_format:
-        kwargs["response_format"] = response_format
     if max_tokens:
         kwargs["max_tokens"] = max_tokens
-    response = client.chat.completions.create(**kwargs)
+    if not response_format:
+        return _create(client, kwargs)
+    return _with_format_fallback(client, kwargs, response_format)
+
+
+def _with_format_fallback(
+    client: Any, kwargs: dict[str, Any], response_format: dict[str, Any]
+) -> ChatResult:
+    endpoint = (str(getattr(client, "base_url", "")), str(kwargs["model"]))
+    with _LOCK:
+        start = FORMS.index(_WORKING_FORM.get(endpoint, FORMS[0]))
+    for form in FORMS[start:]:
+        shaped = _shaped(response_format, form)
+        try:
+            result = _create(client, {**kwargs, **({"response_format": shaped} if shaped else {})})
+        except ModelCapabilityError as error:
+            if error.capability != "response_format" or form == FORMS[-1]:
+                raise
+            continue
+        with _LOCK:
+            _WORKING_FORM[endpoint] = form
+        return result
+    raise AssertionError("unreachable: the last form sends no response_format")
+
+
+def _shaped(response_format: dict[str, Any], form: str) -> dict[str, Any] | None:
+    schema = (response_format.get("json_schema") or {}).get("schema")
+    if response_format.get("type") != "json_schema" or schema is None:
+        return response_format if form == FORMS[0] else None
+    if form == "json_schema":
+        return response_format
+    return {"type": "json_object", "schema": schema} if form == "json_object" else None
+
+
+def _create(client: Any, kwargs: dict[str, Any]) -> ChatResult:
+    import openai
+
+    try:
+        response = client.chat.completions.create(**kwargs)
+    except openai.APIStatusError as error:
+        capability = _refused_capability(error, kwargs)
+        if capability is None:
+            raise
+        raise ModelCapabilityError(capability, str(error)) from error
     return chat_result_from(response.model_dump())
+
+
+def _refused_capability(error: Any, kwargs: dict[str, Any]) -> str | None:
+    if getattr(error, "status_code", None) not in REJECTION_STATUSES:
+        return None
+    text = str(error).lower()
+    if "response_format" in kwargs and any(
+        word in text for word in ("response_format", "json_schema", "json_object")
+    ):
+        return "response_format"
+    if "tools" in kwargs and ("tool" in text or "function" in text):
+        return "tools"
+    return None
 
 
 def chat_result_from(raw: dict[str, Any]) -> ChatResult:

@@ -51,6 +51,7 @@ def database_url(root: Path, database: str = DATABASE_NAME) -> str:
 def ensure_running(root: Path) -> bool:
     pgdata = root / "postgres"
     with _lock(root):
+        _prepare_root(root)
         if not (pgdata / "PG_VERSION").exists():
             _initdb(pgdata)
         if _is_running(pgdata):
@@ -63,6 +64,7 @@ def ensure_running(root: Path) -> bool:
 def stop(root: Path) -> None:
     pgdata = root / "postgres"
     with _lock(root):
+        _prepare_root(root)
         if _is_running(pgdata):
             _pg(["pg_ctl", "-D", str(pgdata), "-w", "-m", "fast", "stop"])
 
@@ -95,12 +97,19 @@ def _pg(args: list[str], *, check: bool = True) -> subprocess.CompletedProcess[s
     command = [_bin(args[0]), *args[1:]]
     result = subprocess.run(command, capture_output=True, text=True, user=_run_as(), check=False)
     if check and result.returncode != 0:
-        detail = (result.stderr or result.stdout).strip().splitlines()[-1:] or ["no output"]
-        raise ConfigurationError(f"embedded PostgreSQL: {args[0]} failed: {detail[0]}")
+        raise ConfigurationError(f"embedded PostgreSQL: {args[0]} failed: {_first_error(result)}")
     return result
 
 
+def _first_error(result: subprocess.CompletedProcess[str]) -> str:
+    """The line that says what went wrong (initdb's last lines are about its clean-up)."""
+    lines = (result.stderr or result.stdout or "no output").strip().splitlines()
+    errors = [line for line in lines if "error" in line.lower() or "fatal" in line.lower()]
+    return (errors or lines)[0]
+
+
 def _prepare_root(root: Path) -> None:
+    """Lets the service account reach the data directory (other tools may tighten modes)."""
     root.mkdir(parents=True, exist_ok=True)
     if os.geteuid() != 0:
         return
@@ -123,7 +132,6 @@ def _chown_to_service_account(path: Path) -> None:
 
 
 def _initdb(pgdata: Path) -> None:
-    _prepare_root(pgdata.parent)
     pgdata.mkdir(mode=0o700, exist_ok=True)
     _chown_to_service_account(pgdata)
     _pg(
@@ -141,7 +149,12 @@ def _initdb(pgdata: Path) -> None:
 
 
 def _is_running(pgdata: Path) -> bool:
-    return _pg(["pg_ctl", "-D", str(pgdata), "status"], check=False).returncode == 0
+    result = _pg(["pg_ctl", "-D", str(pgdata), "status"], check=False)
+    if result.returncode == 4:  # not "stopped": the service account cannot read the directory
+        raise ConfigurationError(
+            f"embedded PostgreSQL: cannot access {pgdata}: {_first_error(result)}"
+        )
+    return result.returncode == 0
 
 
 def _socket_dir(root: Path) -> Path:
@@ -153,7 +166,6 @@ def _socket_dir(root: Path) -> Path:
 
 
 def _start(root: Path, pgdata: Path) -> None:
-    _prepare_root(root)
     socket_dir = _socket_dir(root)
     socket_dir.mkdir(exist_ok=True)
     _chown_to_service_account(socket_dir)

@@ -5,9 +5,11 @@ from __future__ import annotations
 import os
 import queue
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -107,10 +109,12 @@ def sign_in(url: str, username: str, password: str) -> httpx.Response:
 
 
 @pytest.fixture(scope="module")
-def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    path = tmp_path_factory.mktemp("up-data")
+def data_dir() -> Iterator[Path]:
+    # Not pytest's tmp_path: pytest resets its base directory to 0700 at each session start.
+    path = Path(tempfile.mkdtemp(prefix="longhaul-up-"))
     yield path
     assert processes_mentioning(str(path)) == []
+    shutil.rmtree(path, ignore_errors=True)
 
 
 def test_first_start_runs_everything_and_ctrl_c_leaves_nothing(data_dir: Path) -> None:

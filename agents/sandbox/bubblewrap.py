@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
+from agents.sandbox import seccomp
 from agents.sandbox.classify import interpret
 from agents.sandbox.contract import PACKAGES_DIR, WORKSPACE_MOUNT, SandboxLimits, SandboxResult
 from agents.sandbox.errors import SandboxError, SandboxUnavailable
@@ -74,7 +75,7 @@ class BubblewrapSandbox:
             argv = self._argv(command, fds, limits, network, environment, (str(root), inner_cwd))
             spawn = Spawn(
                 argv=argv,
-                pass_fds=(fds["status_w"],),
+                pass_fds=tuple(fd for name, fd in fds.items() if name != "status_r"),
                 status_fd=fds["status_r"],
                 user=self.host_uid if as_root else None,
                 group=self.host_gid if as_root else None,
@@ -119,6 +120,8 @@ class BubblewrapSandbox:
         argv += ["--clearenv"]
         for name, value in environment.items():
             argv += ["--setenv", name, value]
+        if "seccomp" in fds:
+            argv += ["--seccomp", str(fds["seccomp"])]
         argv += ["--json-status-fd", str(fds["status_w"]), "--"]
         return argv + prlimit_prefix(limits) + command
 
@@ -190,9 +193,11 @@ def _inner_cwd(root: Path, cwd: str) -> str:
 
 @contextmanager
 def _descriptors() -> Iterator[dict[str, int]]:
-    """The pipe bwrap writes its JSON status to."""
+    """The pipe bwrap writes its JSON status to, and the seccomp filter."""
     fds: dict[str, int] = {}
     try:
+        if seccomp.supported():
+            fds["seccomp"] = seccomp.filter_fd()
         fds["status_r"], fds["status_w"] = os.pipe()
         yield fds
     finally:

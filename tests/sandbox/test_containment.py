@@ -3,6 +3,7 @@ sandbox, with the host unchanged and nothing left running (the `marker` fixture 
 
 from __future__ import annotations
 
+import errno
 import os
 import socket
 import threading
@@ -22,6 +23,7 @@ from agents.sandbox import (
     SandboxTimeout,
     WorkspaceEscape,
     resolve_in_workspace,
+    seccomp,
 )
 from tests.sandbox.conftest import QUICK, processes_with
 
@@ -466,3 +468,29 @@ def test_process_limit_is_per_sandbox(sandbox: BubblewrapSandbox, workspace: Pat
     thread.join()
     assert neighbour.stdout == "ok\n", neighbour.stderr
     assert outputs == ["at limit\n"]
+
+
+SYSCALLS = (
+    "import ctypes, sys\n"
+    "libc = ctypes.CDLL(None, use_errno=True)\n"
+    "for number in map(int, sys.argv[1:]):\n"
+    "    ctypes.set_errno(0)\n"
+    "    result = libc.syscall(number, 0, 0, 0, 0, 0)\n"
+    "    print(number, result, ctypes.get_errno())\n"
+)
+
+
+@pytest.mark.skipif(not seccomp.supported(), reason="the seccomp filter is built for x86-64")
+def test_kernel_attack_surface_syscalls_are_denied(
+    sandbox: BubblewrapSandbox, workspace: Path
+) -> None:
+    # keyctl, perf_event_open and io_uring_setup fail with EINVAL or EFAULT, not EPERM, unless
+    # the filter stops them first.
+    names = ("keyctl", "add_key", "bpf", "perf_event_open", "io_uring_setup", "userfaultfd",
+             "open_by_handle_at", "fsopen", "kexec_load", "init_module")  # fmt: skip
+    numbers = [str(seccomp.DENIED_X86_64[name]) for name in names]
+    result = sandbox.run(["python3", "-c", SYSCALLS, *numbers], workspace=workspace)
+    for line in result.stdout.splitlines():
+        _, outcome, error = line.split()
+        assert (outcome, error) == ("-1", str(errno.EPERM)), line
+    assert len(result.stdout.splitlines()) == len(names), result.stderr

@@ -55,9 +55,9 @@ def check_backends() -> dict[str, CheckResult]:
     return {f"inference:{b.name}": result for b, result in zip(backends, results, strict=True)}
 
 
-def backends_probe_and_record(backends: QuerySet[Backend] | None = None) -> dict[str, bool]:
+def backends_probe_and_record(queryset: QuerySet[Backend] | None = None) -> dict[str, bool]:
     """The active health probe: probe the backends (default: every enabled one), store results."""
-    backends = list(backends_enabled() if backends is None else backends.select_related("tier"))
+    backends = list(backends_enabled() if queryset is None else queryset.select_related("tier"))
     results = _probe_all(backends)
     for backend, result in zip(backends, results, strict=True):
         backend_record_probe(backend=backend, healthy=result.ok, error=result.detail)

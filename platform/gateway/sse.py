@@ -10,6 +10,8 @@ import json
 from typing import Any
 
 _NO_USAGE = (b'"usage": null', b'"usage":null')
+# The closing chunk (finish_reason only) carries no token.
+_EMPTY_DELTA = (b'"delta": {}', b'"delta":{}', b'"content": ""', b'"content":""')
 
 
 class SseRelay:
@@ -55,7 +57,7 @@ class SseRelay:
                     return b""
         if not self.first_token:
             self._look_for_token(event)
-        elif b'"delta"' in event:
+        elif b'"delta"' in event and not any(marker in event for marker in _EMPTY_DELTA):
             self.token_chunks += 1
         if b'"error"' in event and b'"choices"' not in event:
             payload = _payload(event) or {}

@@ -42,7 +42,9 @@ def gateway(gateway_url: str, redis_client: redis_lib.Redis, transactional_db: N
 
 
 def client_for(base: str, key: str, **options: Any) -> OpenAI:
-    return OpenAI(base_url=f"{base}/v1", api_key=key, max_retries=0, timeout=15, **options)
+    return OpenAI(
+        **{"base_url": f"{base}/v1", "api_key": key, "max_retries": 0, "timeout": 15, **options}
+    )
 
 
 class Backends:

@@ -1,0 +1,100 @@
+"""The real llama.cpp server (`manage.py serve_inference`, the bundled model) answering
+through the gateway, streaming and not, with usage billed."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from gateway.models import UsageRecord
+from tests.factories import TenantFixture
+from tests.gateway.conftest import Backends, client_for, wait_for
+from tests.support.processes import REPO, free_port, wait_for_http
+
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(scope="module")
+def llama_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = free_port()
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings.test",
+        "PYTHONPATH": f"{REPO / 'platform'}:{REPO}",
+        "LONGHAUL_DATA_DIR": str(tmp_path_factory.mktemp("gateway-llama")),
+        "LONGHAUL_STANDARD_CONTEXT": "2048",
+        "LONGHAUL_FAST_CONTEXT": "1024",
+    }
+    command = [sys.executable, str(REPO / "manage.py"), "serve_inference", "--port", str(port)]
+    process = subprocess.Popen(command, env=env, cwd=REPO, start_new_session=True)
+    base = f"http://127.0.0.1:{port}/v1"
+    try:
+        wait_for_http(f"{base}/models", timeout=120, process=process)
+        yield base
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+def _register(backends: Backends, base: str) -> None:
+    for tier in ("standard", "fast"):
+        backends.add(tier, base_url=base, served_model=tier, read_timeout_s=120.0)
+    backends.settle()
+
+
+@pytest.mark.parametrize("tier", ["standard", "fast"])
+def test_chat_through_the_gateway(
+    gateway: str, llama_base: str, acme: TenantFixture, backends: Backends, tier: str
+) -> None:
+    _register(backends, llama_base)
+
+    reply = client_for(gateway, acme.api_key, timeout=120).chat.completions.create(
+        model=tier,
+        messages=[{"role": "user", "content": "What is the capital of France?"}],
+        max_tokens=16,
+        temperature=0,
+    )
+
+    assert reply.model == tier
+    assert reply.choices[0].message.content
+    assert reply.usage is not None
+    assert 0 < reply.usage.completion_tokens <= 16
+
+
+@pytest.mark.parametrize("tier", ["standard", "fast"])
+def test_streaming_through_the_gateway_is_billed(
+    gateway: str, llama_base: str, acme: TenantFixture, backends: Backends, tier: str
+) -> None:
+    _register(backends, llama_base)
+    options: dict[str, Any] = {"extra_headers": {"X-Longhaul-Run": f"llama-{tier}"}}
+
+    chunks = list(
+        client_for(gateway, acme.api_key, timeout=120).chat.completions.create(
+            model=tier,
+            messages=[{"role": "user", "content": "Count from one to five."}],
+            max_tokens=24,
+            temperature=0,
+            stream=True,
+            **options,
+        )
+    )
+    record = wait_for(lambda: UsageRecord.objects.filter(run_id=f"llama-{tier}").first())
+
+    text = "".join(chunk.choices[0].delta.content or "" for chunk in chunks if chunk.choices)
+    assert text.strip()
+    assert chunks[-1].choices[0].finish_reason in {"stop", "length"}
+    assert record.status == 200
+    assert 0 < record.completion_tokens <= 24
+    assert record.prompt_tokens > 0
+    assert record.ttft_ms is not None

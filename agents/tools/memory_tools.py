@@ -102,7 +102,7 @@ def remember(context: Any, arguments: dict[str, Any]) -> dict[str, Any]:
 def recall(context: Any, arguments: dict[str, Any]) -> dict[str, Any]:
     """The memories most relevant to a query, best first, with scores and provenance."""
     args = _checked(arguments, RECALL_SCHEMA)
-    filters = {key: args[key] for key in ("scope", "kinds", "metadata") if key in args}
+    filters: dict[str, Any] = {k: args[k] for k in ("scope", "kinds", "metadata") if k in args}
     return {"results": _port(context).recall(args["query"], args["k"], filters)}
 
 

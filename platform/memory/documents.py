@@ -194,7 +194,7 @@ def document_delete(*, organization_id: int, document_id: int) -> bool:
         )
         if document is None:
             return False
-        remove_files_on_commit([document.file.name])
+        remove_files_on_commit([document.file.name or ""])
         document.delete()
     return True
 

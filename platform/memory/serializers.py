@@ -9,7 +9,7 @@ from memory.models import WRITABLE_KINDS, Document, Kind, Scope
 
 
 class ProvenanceSerializer(serializers.Serializer):
-    source = serializers.ChoiceField(choices=["document", "run", "direct"])
+    source = serializers.ChoiceField(choices=["document", "run", "direct"])  # type: ignore[assignment]
     document_id = serializers.IntegerField(required=False)
     document_title = serializers.CharField(required=False)
     page = serializers.IntegerField(required=False, allow_null=True)

@@ -114,7 +114,7 @@ def memory_purge_organization(*, organization_id: int) -> dict[str, int]:
     require_organization(organization_id)
     with transaction.atomic():
         documents = Document.objects.filter(organization_id=organization_id)
-        remove_files_on_commit([d.file.name for d in documents.only("file")])
+        remove_files_on_commit([d.file.name or "" for d in documents.only("file")])
         items, _ = MemoryItem.objects.filter(organization_id=organization_id).delete()
         count, _ = documents.delete()
     return {"items": items, "documents": count}

@@ -170,9 +170,8 @@ def test_export_streams_json_lines_of_one_organization(
     api(globex).post("/api/memory", {"text": "globex fact"}, content_type="application/json")
 
     response = api(acme).get("/api/memory/export?embeddings=1")
-    lines = [
-        json.loads(line) for line in b"".join(response.streaming_content).decode().splitlines()
-    ]
+    body = b"".join(response.streaming_content)  # type: ignore[attr-defined]
+    lines = [json.loads(line) for line in body.decode().splitlines()]
 
     assert response["Content-Type"] == "application/x-ndjson"
     assert [line["text"] for line in lines] == ["first fact", "second fact"]

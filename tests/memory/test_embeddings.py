@@ -55,7 +55,7 @@ def test_a_mismatched_dimension_setting_fails_the_start_up_check(settings: objec
 
     assert error.id == "memory.E001"
     assert "768" in error.msg and "384" in error.msg  # noqa: PT018
-    with pytest.raises(SystemCheckError, match="memory.E001"):
+    with pytest.raises(SystemCheckError, match=r"memory\.E001"):
         call_command("check")
 
 

@@ -28,17 +28,21 @@ _PASSWD = f"sandbox:x:{SANDBOX_UID}:{SANDBOX_UID}:sandbox:/tmp:/bin/sh\n"
 _GROUP = f"sandbox:x:{SANDBOX_UID}:\n"
 
 _lock = threading.Lock()
-_staged: dict[int, Path] = {}  # by pid: a forked worker stages its own copy
+_staged: list[Path] = []  # forked workers reuse the copy their parent made (it is read-only)
 
 
 def staged_etc(source: Path = Path("/etc")) -> Path:
     with _lock:
-        path = _staged.get(os.getpid())
-        if path is None or not path.is_dir():
-            path = _stage(source)
-            _staged[os.getpid()] = path
-            atexit.register(shutil.rmtree, path, ignore_errors=True)
-        return path
+        if not _staged or not _staged[-1].is_dir():  # a temp cleaner may have removed it
+            _staged.append(_stage(source))
+            atexit.register(_remove, _staged[-1], os.getpid())
+        return _staged[-1]
+
+
+def _remove(path: Path, creator: int) -> None:
+    # Forked children inherit atexit handlers; only the process that made the copy removes it.
+    if os.getpid() == creator:
+        shutil.rmtree(path, ignore_errors=True)
 
 
 def system_mounts(etc: Path) -> list[str]:

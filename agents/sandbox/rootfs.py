@@ -32,9 +32,10 @@ _staged: list[Path] = []  # forked workers reuse the copy their parent made (it 
 
 
 def staged_etc(source: Path = Path("/etc")) -> Path:
+    """The staged copy of /etc for this process tree, made on first use."""
     with _lock:
         if not _staged or not _staged[-1].is_dir():  # a temp cleaner may have removed it
-            _staged.append(_stage(source))
+            _staged.append(stage_etc(source))
             atexit.register(_remove, _staged[-1], os.getpid())
         return _staged[-1]
 
@@ -57,7 +58,8 @@ def system_mounts(etc: Path) -> list[str]:
     return [*mounts, "--ro-bind", str(etc), "/etc"]
 
 
-def _stage(source: Path) -> Path:
+def stage_etc(source: Path) -> Path:
+    """Copies the allow-listed, world-readable part of `source` into a new private directory."""
     target = Path(tempfile.mkdtemp(prefix="longhaul-sandbox-etc-"))
     for name in ETC_ALLOW_LIST:
         _copy_world_readable(source / name, target / name)

@@ -219,3 +219,23 @@ def test_host_writes_between_runs_stay_writable_inside(
     )
     assert result.stdout == "ok\n", result.stderr
     assert (workspace / "pkg" / "old.py").read_text() == "replaced\ninside\n"
+
+
+def test_extra_read_only_binds(workspaces_root: Path, workspace: Path) -> None:
+    shared = workspaces_root / "shared-tools"
+    shared.mkdir()
+    (shared / "helper.py").write_text("print('shared helper')\n")
+    shared.chmod(0o755)
+    sandbox = BubblewrapSandbox(ro_binds={str(shared): "/opt/tools"})
+    result = sandbox.run(
+        ["sh", "-c", "python3 /opt/tools/helper.py; touch /opt/tools/x"], workspace=workspace
+    )
+    assert result.stdout == "shared helper\n"
+    assert "Read-only file system" in result.stderr
+    assert not (shared / "x").exists()
+
+
+def test_a_handled_failure_is_a_normal_result(sandbox: BubblewrapSandbox, workspace: Path) -> None:
+    script = "import sys\nprint('MemoryError', file=sys.stderr)\nprint('recovered')\n"
+    result = sandbox.run(["python3", "-c", script], workspace=workspace)
+    assert (result.exit_code, result.stdout) == (0, "recovered\n")

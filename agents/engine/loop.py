@@ -65,6 +65,7 @@ class LoopConfig:
     keep_recent: int = 6
     context_window: int = 8192  # tokens; the state's "context_window" overrides it per run
     reply_tokens: int = 1024
+    plan_tokens: int = 400
     observation_chars: int = 4000
     reserve_steps: int = 2  # steps kept back so the finish node can still produce artifacts
     install_tool: str | None = "install_package"
@@ -119,7 +120,9 @@ def loop_transitions(finish_node: str) -> dict[str, tuple[str, ...]]:
 def plan_node(state: dict[str, Any], ctx: Context, config: LoopConfig, *, replan: bool) -> Update:
     ask = _replan_request(state) if replan else _plan_request()
     messages = [*transcript.render(state, config.system_prompt), {"role": "user", "content": ask}]
-    result = ctx.chat(messages, response_format=_json_schema("plan", PLAN_SCHEMA))
+    result = ctx.chat(
+        messages, response_format=_json_schema("plan", PLAN_SCHEMA), max_tokens=config.plan_tokens
+    )
     subtasks, problem = parse_plan(result.content, fallback=state.get("goal", ""))
     observation = problem or "Plan recorded:\n" + "\n".join(
         f"{i}. {task}" for i, task in enumerate(subtasks, 1)
@@ -203,15 +206,20 @@ def _act_request(state: dict[str, Any], config: LoopConfig) -> dict[str, Any]:
 
 
 def _action_schema(config: LoopConfig) -> dict[str, Any]:
-    schema = {
-        "type": "object",
-        "properties": {
-            "tool": {"type": "string", "enum": sorted(config.tool_names())},
-            "arguments": {"type": "object"},
-        },
-        "required": ["tool", "arguments"],
-    }
-    return _json_schema("action", schema)
+    """One alternative per tool, each with that tool's own argument schema, so a backend with
+    grammar-constrained decoding can only produce a well-formed call."""
+    choices = [
+        {
+            "type": "object",
+            "properties": {
+                "tool": {"type": "string", "enum": [d["function"]["name"]]},
+                "arguments": d["function"].get("parameters") or {"type": "object"},
+            },
+            "required": ["tool", "arguments"],
+        }
+        for d in config.tools()
+    ]
+    return _json_schema("action", {"anyOf": choices})
 
 
 def _json_schema(name: str, schema: dict[str, Any]) -> dict[str, Any]:

@@ -131,7 +131,9 @@ def test_json_mode_when_the_tier_lacks_tool_calling(
     assert result.finish.output["summary"] == "read it"
     requests = chat_requests(fake_model)
     assert "tools" not in requests[1]
-    assert requests[1]["response_format"]["json_schema"]["schema"]["properties"]["tool"]["enum"]
+    choices = requests[1]["response_format"]["json_schema"]["schema"]["anyOf"]
+    read = next(c for c in choices if c["properties"]["tool"]["enum"] == ["read_file"])
+    assert read["properties"]["arguments"]["required"] == ["path"]  # per-tool argument schema
     assert cp.get("t").state["turns"][1]["observation"].startswith("path: a.txt")
 
 

@@ -81,8 +81,6 @@ class Spawn:
     argv: Sequence[str]
     pass_fds: Sequence[int]
     status_fd: int  # read end of the pipe bwrap writes its JSON status to
-    user: int | None
-    group: int | None
 
 
 def execute(
@@ -126,9 +124,6 @@ def _popen(spawn: Spawn, stdin: bytes | None) -> subprocess.Popen[bytes]:
             env={},  # nothing from the host reaches bwrap, so /proc/1/environ inside is empty
             pass_fds=tuple(spawn.pass_fds),
             start_new_session=True,
-            user=spawn.user,
-            group=spawn.group,
-            extra_groups=[] if spawn.user is not None else None,
         )
     except OSError as exc:
         raise SandboxUnavailable(f"cannot start {spawn.argv[0]}: {exc}") from exc

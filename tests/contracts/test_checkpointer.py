@@ -54,6 +54,16 @@ def test_put_with_a_stale_expected_version_conflicts_and_stores_nothing(checkpoi
     assert latest.state == {"step": 1}
 
 
+def test_an_expected_version_ahead_of_the_latest_conflicts(checkpointer: Any) -> None:
+    thread = _thread()
+    checkpointer.put(_cp(thread, 0), expected_version=0)
+    with pytest.raises(CheckpointConflict):
+        checkpointer.put(_cp(thread, 1), expected_version=5)
+    with pytest.raises(CheckpointConflict):
+        checkpointer.put(_cp(_thread(), 0), expected_version=1)  # a thread that does not exist
+    assert checkpointer.get(thread).version == 1
+
+
 def test_expected_version_zero_means_the_thread_must_not_exist(checkpointer: Any) -> None:
     thread = _thread()
     checkpointer.put(_cp(thread, 0), expected_version=0)

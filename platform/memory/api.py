@@ -117,7 +117,7 @@ class MemoryPurgeView(MemoryAPIView):
 class DocumentCollectionView(MemoryAPIView):
     parser_classes = [MultiPartParser, FormParser]
 
-    @extend_schema(responses=serializers.DocumentPageSerializer)
+    @extend_schema(operation_id="documents_list", responses=serializers.DocumentPageSerializer)
     def get(self, request: Request) -> Response:
         tenant = tenant_of(request)
         queryset = selectors.document_list(organization_id=tenant.organization_id)

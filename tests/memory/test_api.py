@@ -202,3 +202,14 @@ def test_document_delete_over_rest(acme: TenantFixture, globex: TenantFixture) -
     assert api(globex).delete(f"/api/documents/{document_id}").status_code == 404
     assert api(acme).delete(f"/api/documents/{document_id}").status_code == 204
     assert not MemoryItem.objects.exists()
+
+
+def test_the_openapi_schema_documents_memory_without_warnings(tmp_path: Path) -> None:
+    from django.core.management import call_command
+
+    target = tmp_path / "schema.yaml"
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(target))
+
+    schema = target.read_text()
+    for path in ("/api/memory/search:", "/api/documents:", "/api/documents/{document_id}:"):
+        assert path in schema

@@ -34,6 +34,7 @@ from agents.engine.types import (
     Finish,
     Interrupt,
     Node,
+    ToolOutcome,
     Update,
     Workflow,
     arguments_digest,
@@ -183,12 +184,9 @@ def execute_node(state: dict[str, Any], ctx: Context, config: LoopConfig) -> Upd
     turn = dict(pending["turn"])
     decision = ctx.approval_decision(arguments_digest(tool, arguments))
     if decision is not None and not decision.approved:
-        reason = f"rejected by {decision.reviewer}" + (
-            f": {decision.comment}" if decision.comment else ""
-        )
-        turn.update(
-            observation=f"Not executed: the reviewer {reason}.", ok=False, category="rejected"
-        )
+        comment = f": {decision.comment}" if decision.comment else ""
+        observation = f"Not executed: rejected by {decision.reviewer}{comment}."
+        turn.update(observation=observation, ok=False, category="rejected")
         return Update({**append_turn(state, turn), "pending_action": None}, "reflect")
     if decision is not None:
         arguments = dict(decision.arguments)  # approved, possibly with edited arguments
@@ -197,27 +195,31 @@ def execute_node(state: dict[str, Any], ctx: Context, config: LoopConfig) -> Upd
     except ApprovalRequired as needed:
         ctx.emit("approval_requested", needed.payload)
         return Interrupt("approval", needed.payload)
-    diagnosis = recovery.classify(tool, outcome)
-    observation = recovery.summarize_outcome(tool, outcome, config.observation_chars)
-    turn.update(
-        observation=observation,
-        ok=outcome.ok,
-        category=diagnosis.category,
-        arguments=arguments,
-        detail=diagnosis.detail,
-        module=diagnosis.module,
-    )
+    turn.update(_observed(tool, arguments, outcome, config), arguments=arguments)
     ctx.emit(
         "observation",
         {
             "tool": tool,
-            "ok": outcome.ok,
-            "category": diagnosis.category,
             "turn": turn["n"],
+            "ok": outcome.ok,
+            "category": turn["category"],
             "duration_s": outcome.duration_s,
         },
     )
     return Update({**append_turn(state, turn), "pending_action": None}, "reflect")
+
+
+def _observed(
+    tool: str, arguments: dict[str, Any], outcome: ToolOutcome, config: LoopConfig
+) -> dict[str, Any]:
+    diagnosis = recovery.classify(tool, outcome)
+    return {
+        "observation": recovery.summarize_outcome(tool, outcome, config.observation_chars),
+        "ok": outcome.ok,
+        "category": diagnosis.category,
+        "detail": diagnosis.detail,
+        "module": diagnosis.module,
+    }
 
 
 def done_node(state: dict[str, Any], ctx: Context) -> Finish:

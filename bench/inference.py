@@ -160,6 +160,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
     # Turn SIGTERM into an exception so the server is stopped on the way out.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     port = free_port()

@@ -122,6 +122,17 @@ def heartbeat(lease: Lease) -> Iterator[threading.Event]:
         close_old_connections()
 
 
+def stale_queued_runs() -> list[str]:
+    """Queued runs nobody picked up for a while: their task message may have died with a
+    worker (prefetched, unacknowledged). Re-enqueueing is safe: the lease admits one worker."""
+    cutoff = timezone.now() - timedelta(seconds=settings.LONGHAUL_QUEUED_REENQUEUE_SECONDS)
+    stale = Run.objects.filter(status=RunStatus.QUEUED, updated_at__lt=cutoff)
+    run_ids = [str(run_id) for run_id in stale.values_list("id", flat=True)]
+    # Touch them so the next sweep waits another interval before enqueueing again.
+    Run.objects.filter(id__in=run_ids, status=RunStatus.QUEUED).update(updated_at=timezone.now())
+    return run_ids
+
+
 def expired_leases_reclaim() -> tuple[list[str], list[str]]:
     """Frees expired leases of running runs: returns (runs to re-enqueue, runs failed as lost)."""
     now = timezone.now()
@@ -146,6 +157,7 @@ def expired_leases_reclaim() -> tuple[list[str], list[str]]:
                 )
                 failed.append(str(run.id))
             else:
+                run.status = RunStatus.QUEUED  # waiting for a worker again
                 requeue.append(str(run.id))
             run.save(update_fields=RUN_STATE_FIELDS)
     return requeue, failed

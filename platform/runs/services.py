@@ -18,10 +18,11 @@ from agents.engine.types import Budgets
 from approvals.models import ApprovalRequest, ApprovalStatus
 from approvals.services import approvals_expire_for_run
 from runs import workspaces
+from runs.advance import advance_under_lease
 from runs.checkpointer import DjangoCheckpointer
 from runs.errors import Conflict
 from runs.events import event_append
-from runs.leases import expired_leases_reclaim
+from runs.leases import expired_leases_reclaim, stale_queued_runs
 from runs.models import RUN_STATE_FIELDS, Run, RunStatus
 from runs.workflows import load_workflow
 
@@ -177,12 +178,14 @@ def runs_recover_expired_leases() -> dict[str, list[str]]:
         with transaction.atomic():
             event_append(run_id=run_id, kind="run.recovered", data={})
             enqueue_advance(run_id=run_id)
-    return {"requeued": requeue, "failed": failed}
+    stale = stale_queued_runs()
+    for run_id in stale:
+        with transaction.atomic():
+            enqueue_advance(run_id=run_id)
+    return {"requeued": requeue, "failed": failed, "reenqueued": stale}
 
 
 def run_advance(*, run_id: str, owner: str) -> None:
-    from runs.advance import advance_under_lease
-
     advance_under_lease(run_id=run_id, owner=owner)
 
 

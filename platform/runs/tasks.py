@@ -8,6 +8,10 @@ from typing import Any
 
 from celery import shared_task
 
+# Imported here, in the worker's parent process, so prefork children start with the runtime
+# (engine, tools, openai client) already loaded instead of importing it on their first run.
+from runs import services  # noqa: F401
+
 
 @shared_task(name="runs.tasks.advance_run", acks_late=True, reject_on_worker_lost=True)
 def advance_run(run_id: str) -> None:

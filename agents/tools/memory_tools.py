@@ -1,18 +1,19 @@
 """Memory tools for agents: remember, recall, search_documents.
 
-Agents never import Django: each tool reaches the platform through the `MemoryPort` that its
-tool context carries as `context.memory` (the platform binds one to the run's organization in
-`memory.port.DjangoMemoryPort`). Arguments are validated against each tool's JSON schema before
-the port is called, so a model's malformed call fails with a clear message and stores nothing.
+Register them with `registry.register_from("agents.tools.memory_tools:TOOLS")`. Agents never
+import Django: each tool reaches the platform through the `MemoryPort` that its ToolEnvironment
+carries as `env.memory` (the platform binds one to the run's organization in
+`memory.port.DjangoMemoryPort`). Arguments are checked against each tool's JSON schema here as
+well as by the executor, so a direct call with a malformed argument also stores nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 import jsonschema
+
+from agents.tools.spec import RiskLevel, ToolSpec
 
 SCOPES = ["organization", "user", "workflow", "run"]
 
@@ -28,19 +29,6 @@ class MemoryPort(Protocol):
 
 class MemoryToolError(ValueError):
     """The tool call is invalid or the context has no memory."""
-
-
-@dataclass(frozen=True)
-class ToolSpec:
-    name: str
-    description: str
-    parameters: dict[str, Any]
-    execute: Callable[[Any, dict[str, Any]], Any]
-    risk: str = "low"
-
-    @property
-    def dotted_path(self) -> str:
-        return f"{__name__}.{self.execute.__name__}"
 
 
 REMEMBER_SCHEMA: dict[str, Any] = {
@@ -76,10 +64,10 @@ SEARCH_DOCUMENTS_SCHEMA: dict[str, Any] = {
 }
 
 
-def _port(context: Any) -> MemoryPort:
-    port = context if isinstance(context, MemoryPort) else getattr(context, "memory", None)
+def _port(env: Any) -> MemoryPort:
+    port = getattr(env, "memory", None)
     if not isinstance(port, MemoryPort):
-        raise MemoryToolError("this tool context has no memory port")
+        raise MemoryToolError("this tool environment has no memory port")
     return port
 
 
@@ -92,46 +80,51 @@ def _checked(arguments: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any
     return {**defaults, **arguments}
 
 
-def remember(context: Any, arguments: dict[str, Any]) -> dict[str, Any]:
+def remember(arguments: dict[str, Any], env: Any) -> dict[str, Any]:
     """Stores a fact for later runs; the same text in the same scope is stored once."""
     args = _checked(arguments, REMEMBER_SCHEMA)
-    item_id = _port(context).remember(args["text"], args["scope"], args["metadata"])
+    item_id = _port(env).remember(args["text"], args["scope"], args["metadata"])
     return {"id": item_id, "scope": args["scope"]}
 
 
-def recall(context: Any, arguments: dict[str, Any]) -> dict[str, Any]:
+def recall(arguments: dict[str, Any], env: Any) -> dict[str, Any]:
     """The memories most relevant to a query, best first, with scores and provenance."""
     args = _checked(arguments, RECALL_SCHEMA)
     filters: dict[str, Any] = {k: args[k] for k in ("scope", "kinds", "metadata") if k in args}
-    return {"results": _port(context).recall(args["query"], args["k"], filters)}
+    return {"results": _port(env).recall(args["query"], args["k"], filters)}
 
 
-def search_documents(context: Any, arguments: dict[str, Any]) -> dict[str, Any]:
+def search_documents(arguments: dict[str, Any], env: Any) -> dict[str, Any]:
     """Passages from the organization's documents, each citing its document and page."""
     args = _checked(arguments, SEARCH_DOCUMENTS_SCHEMA)
-    passages = _port(context).search_documents(args["query"], args["k"])
+    passages = _port(env).search_documents(args["query"], args["k"])
     return {"passages": passages}
 
 
-TOOL_SPECS: list[ToolSpec] = [
+TOOLS: list[ToolSpec] = [
     ToolSpec(
-        "remember",
-        "Save a fact or observation to long-term memory so later steps and runs can recall it.",
-        REMEMBER_SCHEMA,
-        remember,
+        name="remember",
+        description="Save a fact or observation to long-term memory so later steps and runs "
+        "can recall it.",
+        parameters=REMEMBER_SCHEMA,
+        risk=RiskLevel.LOW,
+        function=f"{__name__}:remember",
     ),
     ToolSpec(
-        "recall",
-        "Search long-term memory (facts, past episodes and document passages) by meaning "
-        "and keywords.",
-        RECALL_SCHEMA,
-        recall,
+        name="recall",
+        description="Search long-term memory (facts, past episodes and document passages) by "
+        "meaning and keywords.",
+        parameters=RECALL_SCHEMA,
+        risk=RiskLevel.LOW,
+        function=f"{__name__}:recall",
     ),
     ToolSpec(
-        "search_documents",
-        "Search the organization's uploaded documents; returns passages with document title "
-        "and page number to cite.",
-        SEARCH_DOCUMENTS_SCHEMA,
-        search_documents,
+        name="search_documents",
+        description="Search the organization's uploaded documents; returns passages with "
+        "document title and page number to cite.",
+        parameters=SEARCH_DOCUMENTS_SCHEMA,
+        risk=RiskLevel.LOW,
+        function=f"{__name__}:search_documents",
     ),
 ]
+TOOL_SPECS = TOOLS

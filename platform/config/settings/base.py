@@ -226,8 +226,6 @@ LONGHAUL_RUN_LEASE_SECONDS = env_int("LONGHAUL_RUN_LEASE_SECONDS", 30)
 # Runs and approvals (platform/runs, platform/approvals).
 LONGHAUL_RUN_MAX_LOST = env_int("LONGHAUL_RUN_MAX_LOST", 5)  # worker losses before a run fails
 LONGHAUL_LEASE_RECOVERY_SECONDS = env_float("LONGHAUL_LEASE_RECOVERY_SECONDS", 5.0)
-# Queued this long without a worker picking the run up: enqueue it again (a lost message).
-LONGHAUL_QUEUED_REENQUEUE_SECONDS = env_float("LONGHAUL_QUEUED_REENQUEUE_SECONDS", 60.0)
 LONGHAUL_ALLOWED_REPO_ROOTS = env_list("LONGHAUL_ALLOWED_REPO_ROOTS", [])
 LONGHAUL_MAX_WORKSPACE_BYTES = env_int("LONGHAUL_MAX_WORKSPACE_BYTES", 200 * 1024 * 1024)
 # Tests point this at the scripted model server; empty means LONGHAUL_GATEWAY_URL.
@@ -260,6 +258,9 @@ LONGHAUL_CHUNK_OVERLAP_CHARS = env_int("LONGHAUL_CHUNK_OVERLAP_CHARS", 150)
 LONGHAUL_MAX_DOCUMENT_CHUNKS = env_int("LONGHAUL_MAX_DOCUMENT_CHUNKS", 20000)
 # HNSW candidate list per query; with iterative scans filtered queries keep this recall.
 LONGHAUL_HNSW_EF_SEARCH = env_int("LONGHAUL_HNSW_EF_SEARCH", 100)
+# The agent memory tools (remember, recall, search_documents) join the runtime's registry.
+if "agents.tools.memory_tools:TOOLS" not in LONGHAUL_EXTRA_TOOLS:
+    LONGHAUL_EXTRA_TOOLS = [*LONGHAUL_EXTRA_TOOLS, "agents.tools.memory_tools:TOOLS"]
 SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"] = {
     **SPECTACULAR_SETTINGS.get("ENUM_NAME_OVERRIDES", {}),  # type: ignore[dict-item]
     "MemoryKindEnum": "memory.models.Kind.choices",

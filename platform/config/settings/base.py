@@ -226,6 +226,8 @@ LONGHAUL_RUN_LEASE_SECONDS = env_int("LONGHAUL_RUN_LEASE_SECONDS", 30)
 # Runs and approvals (platform/runs, platform/approvals).
 LONGHAUL_RUN_MAX_LOST = env_int("LONGHAUL_RUN_MAX_LOST", 5)  # worker losses before a run fails
 LONGHAUL_LEASE_RECOVERY_SECONDS = env_float("LONGHAUL_LEASE_RECOVERY_SECONDS", 5.0)
+# Queued this long without a worker picking the run up: enqueue it again (a lost message).
+LONGHAUL_QUEUED_REENQUEUE_SECONDS = env_float("LONGHAUL_QUEUED_REENQUEUE_SECONDS", 60.0)
 LONGHAUL_ALLOWED_REPO_ROOTS = env_list("LONGHAUL_ALLOWED_REPO_ROOTS", [])
 LONGHAUL_MAX_WORKSPACE_BYTES = env_int("LONGHAUL_MAX_WORKSPACE_BYTES", 200 * 1024 * 1024)
 # Tests point this at the scripted model server; empty means LONGHAUL_GATEWAY_URL.

@@ -1,20 +1,24 @@
 """The read-only system view inside the sandbox: /usr from the host and a staged /etc.
 
 /etc is not bound from the host, which holds secrets (shadow, ssh host keys, TLS private keys,
-service credentials). A short allow-list of world-readable files is copied once per process into
-a private staging directory, together with a synthetic passwd and group naming only the sandbox
-user, and that directory is bound read-only as /etc: one mount instead of twenty keeps start-up
-fast. Host changes to those files are seen by sandboxes started after the next process start."""
+service credentials). A short allow-list of world-readable files is copied, together with a
+synthetic passwd and group naming only the sandbox user, into a directory named after a digest
+of its contents, and that directory is bound read-only as /etc: one mount instead of twenty
+keeps start-up fast. Processes with the same /etc share one copy and nothing needs cleaning up
+when a worker is killed; a host change to those files yields a new copy at the next process
+start."""
 
 from __future__ import annotations
 
-import atexit
+import hashlib
 import os
 import shutil
 import stat
 import tempfile
 import threading
 from pathlib import Path
+
+from agents.sandbox.errors import SandboxUnavailable
 
 SANDBOX_UID = 1000
 ETC_ALLOW_LIST = (
@@ -28,22 +32,43 @@ _PASSWD = f"sandbox:x:{SANDBOX_UID}:{SANDBOX_UID}:sandbox:/tmp:/bin/sh\n"
 _GROUP = f"sandbox:x:{SANDBOX_UID}:\n"
 
 _lock = threading.Lock()
-_staged: list[Path] = []  # forked workers reuse the copy their parent made (it is read-only)
+_staged: list[Path] = []
 
 
 def staged_etc(source: Path = Path("/etc")) -> Path:
-    """The staged copy of /etc for this process tree, made on first use."""
+    """The staged copy of /etc, made on first use in this process tree."""
     with _lock:
         if not _staged or not _staged[-1].is_dir():  # a temp cleaner may have removed it
-            _staged.append(stage_etc(source))
-            atexit.register(_remove, _staged[-1], os.getpid())
+            _staged.append(publish_staged(stage_etc(source)))
         return _staged[-1]
 
 
-def _remove(path: Path, creator: int) -> None:
-    # Forked children inherit atexit handlers; only the process that made the copy removes it.
-    if os.getpid() == creator:
-        shutil.rmtree(path, ignore_errors=True)
+def publish_staged(staging: Path) -> Path:
+    """Renames a fresh copy to its content-addressed name, or reuses an identical copy that is
+    already there. An existing directory counts only if this user owns it and nobody else can
+    write to it: /tmp is shared, and another user could have planted one under that name."""
+    final = staging.parent / f"longhaul-sandbox-etc-{os.geteuid()}-{_digest(staging)}"
+    try:
+        os.rename(staging, final)
+        return final
+    except OSError:
+        shutil.rmtree(staging, ignore_errors=True)
+    info = os.lstat(final)
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.geteuid() or info.st_mode & 0o022:
+        raise SandboxUnavailable(f"{final} exists but was not made by this user; remove it")
+    return final
+
+
+def _digest(root: Path) -> str:
+    digest = hashlib.sha256()
+    for directory, subdirectories, files in sorted(os.walk(root)):
+        for name in sorted(
+            files + [d for d in subdirectories if (Path(directory) / d).is_symlink()]
+        ):
+            path = Path(directory) / name
+            content = os.readlink(path).encode() if path.is_symlink() else path.read_bytes()
+            digest.update(f"{path.relative_to(root)}\0{len(content)}\0".encode() + content)
+    return digest.hexdigest()[:16]
 
 
 def system_mounts(etc: Path) -> list[str]:

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from agents.sandbox.rootfs import stage_etc
+from agents.sandbox import SandboxUnavailable
+from agents.sandbox.rootfs import publish_staged, stage_etc
 
 
 @pytest.fixture
@@ -53,3 +54,33 @@ def test_passwd_names_only_the_sandbox_user(staged: Path) -> None:
     ]
     assert (staged / "passwd").stat().st_mode & 0o777 == 0o644
     assert staged.stat().st_mode & 0o777 == 0o755
+
+
+def test_identical_copies_share_one_content_addressed_directory(tmp_path: Path) -> None:
+    source = tmp_path / "etc"
+    source.mkdir()
+    (source / "hosts").write_text("127.0.0.1 localhost\n")
+    first = publish_staged(stage_etc(source))
+    second_staging = stage_etc(source)
+    try:
+        assert publish_staged(second_staging) == first
+        assert not second_staging.exists()
+        (source / "hosts").write_text("127.0.0.1 changed\n")
+        changed = publish_staged(stage_etc(source))
+        assert changed != first
+        shutil.rmtree(changed)
+    finally:
+        shutil.rmtree(first)
+
+
+def test_a_planted_directory_is_refused(tmp_path: Path) -> None:
+    source = tmp_path / "etc"
+    source.mkdir()
+    staging = stage_etc(source)
+    planted = publish_staged(staging)
+    planted.chmod(0o777)  # as if another user had made it writable for everyone
+    try:
+        with pytest.raises(SandboxUnavailable, match="not made by this user"):
+            publish_staged(stage_etc(source))
+    finally:
+        shutil.rmtree(planted)

@@ -51,10 +51,3 @@ async def _flush_forever() -> None:
             await flush()
         except Exception:
             logger.exception("usage ledger flush failed; the records stay queued in Redis")
-
-
-async def drain() -> None:
-    """Flushes what is queued now (graceful shutdown)."""
-    from gateway.services import usage_flush
-
-    await sync_to_async(usage_flush, thread_sensitive=False)()

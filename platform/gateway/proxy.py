@@ -35,6 +35,7 @@ class Target:
         await self.response.aclose()
         if ok:
             self.state.breaker.success()
+            self.state.gauges.breaker.set(0)
         self.state.release()
 
     def fail(self, kind: str) -> None:

@@ -8,7 +8,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import openai
 import pytest
+from django.core.exceptions import ValidationError
 
+from accounts.models import ApiKey
 from accounts.services import api_key_create
 from gateway.models import UsageRecord
 from gateway.services import quota_policy_set
@@ -133,3 +135,26 @@ def test_a_refused_request_consumes_no_tokens(
 
     assert record.status == 502
     assert record.total_tokens == 0
+
+
+def test_a_policy_cannot_name_another_organizations_key(
+    acme: TenantFixture, globex: TenantFixture
+) -> None:
+
+    globex_key = ApiKey.objects.get(organization=globex.organization)
+
+    with pytest.raises(ValidationError):
+        quota_policy_set(organization=acme.organization, api_key=globex_key, monthly_tokens=5)
+
+
+def test_another_organizations_key_is_not_limited_by_this_policy(
+    gateway: str, acme: TenantFixture, globex: TenantFixture, backends: Backends
+) -> None:
+    backends.add("standard")
+    quota_policy_set(organization=acme.organization, monthly_tokens=1)
+    backends.settle()
+    _ask(client_for(gateway, acme.api_key))
+
+    with pytest.raises(openai.RateLimitError):
+        _ask(client_for(gateway, acme.api_key))
+    assert _ask(client_for(gateway, globex.api_key)).choices[0].message.content == "ok"

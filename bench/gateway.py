@@ -1,0 +1,462 @@
+"""Gateway overhead against calling the backend directly, with LiteLLM's proxy as the peer.
+
+Everything runs in one go against one scripted backend with a fixed delay
+(`python -m tests.support.fake_openai --delay-ms D`, a separate process):
+
+- added latency p50/p99 (gateway minus direct) at concurrency 1 and 32;
+- added streaming time to first token;
+- the highest requests/s without errors, stepping the concurrency up;
+- the same figures for LiteLLM's proxy (`litellm[proxy]`, the `bench` extra) on the same backend;
+- with --embedded: the embedded llama.cpp tiers' decode tokens/s raw vs streamed via the gateway.
+
+The gateway runs as in production: uvicorn, one worker, against a `bench_gateway` database
+created and dropped here, the usage ledger and quotas live (limits set high, not off).
+Run: .venv/bin/python bench/gateway.py [--delay-ms 20] [--requests 400] [--embedded]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import aiohttp
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
+BENCH_DB = "bench_gateway"
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/1")
+BODY = {"model": "standard", "messages": [{"role": "user", "content": "Say ok."}], "max_tokens": 8}
+
+
+# --- processes --------------------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_http(url: str, timeout: float = 90.0, headers: dict[str, str] | None = None) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            request = urllib.request.Request(url, headers=headers or {})
+            with urllib.request.urlopen(request, timeout=5):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise TimeoutError(f"{url} did not answer in {timeout}s")
+
+
+@contextmanager
+def process(
+    command: list[str], env: dict[str, str | None] | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
+    proc = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        env={k: v for k, v in {**os.environ, **(env or {})}.items() if v is not None},
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+
+
+# --- database and registry ----------------------------------------------------------------------
+@contextmanager
+def bench_database() -> Iterator[str]:
+    import psycopg
+
+    from config import embedded_db
+
+    root = embedded_db.data_dir()
+    embedded_db.ensure_running(root)
+    admin = embedded_db.database_url(root, "postgres")
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{BENCH_DB}"')
+    try:
+        yield embedded_db.database_url(root, BENCH_DB)
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
+
+
+def setup_django(url: str) -> None:
+    os.environ["DATABASE_URL"] = url
+    os.environ["REDIS_URL"] = REDIS_URL
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+
+
+def seed(backend_urls: dict[str, tuple[str, str]]) -> str:
+    """A tenant with a key, high (not disabled) quotas, and one backend per tier."""
+    from accounts.services import api_key_create, organization_create
+    from gateway.services import quota_policy_set
+    from inference.models import Backend, Tier
+
+    org = organization_create(name="Bench", slug=f"bench-{os.getpid()}")
+    key = api_key_create(organization=org, name="bench", scopes=["inference"])
+    high = {"requests_per_minute": 10**9, "tokens_per_minute": 10**12, "monthly_tokens": 10**15}
+    quota_policy_set(organization=org, **high)
+    quota_policy_set(organization=org, api_key=key.api_key, **high)
+    for tier, (url, served) in backend_urls.items():
+        tier_row, _ = Tier.objects.get_or_create(name=tier)
+        Backend.objects.create(
+            tier=tier_row,
+            name=f"{tier}-bench",
+            base_url=url,
+            served_model=served,
+            max_concurrency=1024,
+            max_queue=4096,
+            read_timeout_s=300,
+        )
+    return key.plaintext
+
+
+def litellm_config(directory: Path, backend: str) -> Path:
+    path = directory / "litellm.yaml"
+    path.write_text(
+        "model_list:\n"
+        "  - model_name: standard\n"
+        "    litellm_params:\n"
+        "      model: openai/standard\n"
+        f"      api_base: {backend}\n"
+        "      api_key: unused\n"
+        "litellm_settings:\n"
+        "  telemetry: false\n"
+        "  drop_params: true\n"
+        "general_settings:\n"
+        "  master_key: sk-bench\n"
+    )
+    return path
+
+
+# --- load ----------------------------------------------------------------------------------------
+@dataclass
+class Target:
+    name: str
+    base: str  # ends in /v1
+    key: str
+
+
+@dataclass
+class Result:
+    latencies: list[float]
+    errors: int
+    seconds: float
+
+    @property
+    def rps(self) -> float:
+        return len(self.latencies) / self.seconds if self.seconds else 0.0
+
+
+def pct(samples: list[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))] if ordered else 0.0
+
+
+async def one(session: aiohttp.ClientSession, target: Target, stream: bool) -> float:
+    """Seconds to the whole answer, or to the first content chunk when streaming."""
+    body = {**BODY, "stream": True} if stream else BODY
+    headers = {"Authorization": f"Bearer {target.key}"}
+    started = time.perf_counter()
+    async with session.post(f"{target.base}/chat/completions", json=body, headers=headers) as r:
+        if r.status != 200:
+            raise RuntimeError(f"{target.name}: HTTP {r.status}")
+        if not stream:
+            await r.read()
+            return time.perf_counter() - started
+        first = None
+        async for line in r.content:
+            if (
+                first is None
+                and line.startswith(b"data:")
+                and b'"content": "' in line.replace(b'"content":"', b'"content": "')
+                and b'"content": ""' not in line
+                and b'"content":""' not in line
+            ):
+                first = time.perf_counter() - started
+        return first if first is not None else time.perf_counter() - started
+
+
+async def load(
+    target: Target,
+    *,
+    concurrency: int,
+    requests: int | None = None,
+    seconds: float | None = None,
+    stream: bool = False,
+) -> Result:
+    latencies: list[float] = []
+    errors = 0
+    deadline = time.perf_counter() + (seconds or 1e9)
+    remaining = [requests if requests is not None else 10**9]
+    connector = aiohttp.TCPConnector(limit=concurrency * 2, force_close=False)
+    timeout = aiohttp.ClientTimeout(total=60)
+
+    async def worker(session: aiohttp.ClientSession) -> None:
+        nonlocal errors
+        while remaining[0] > 0 and time.perf_counter() < deadline:
+            remaining[0] -= 1
+            try:
+                latencies.append(await one(session, target, stream))
+            except Exception:
+                errors += 1
+
+    async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
+        for _ in range(min(concurrency, 4)):  # warm connections and caches
+            await one(session, target, stream)
+        started = time.perf_counter()
+        await asyncio.gather(*(worker(session) for _ in range(concurrency)))
+        return Result(latencies, errors, time.perf_counter() - started)
+
+
+async def highest_rps(target: Target, step_seconds: float) -> tuple[float, int]:
+    best, best_c = 0.0, 0
+    for concurrency in (8, 16, 32, 64, 128, 256):
+        result = await load(target, concurrency=concurrency, seconds=step_seconds)
+        if result.errors:
+            break
+        if result.rps > best:
+            best, best_c = result.rps, concurrency
+        elif result.rps < best * 0.9:
+            break  # past saturation
+    return best, best_c
+
+
+# --- embedded decode speed ------------------------------------------------------------------
+async def decode_rate(target: Target, tier: str, tokens: int) -> float:
+    """Streamed tokens/s after the first token (decode only)."""
+    body = {
+        "model": tier,
+        "messages": [{"role": "user", "content": "Write a long story about a lighthouse keeper."}],
+        "max_tokens": tokens,
+        "temperature": 0,
+        "stream": True,
+    }
+    headers = {"Authorization": f"Bearer {target.key}"}
+    stamps: list[float] = []
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(f"{target.base}/chat/completions", json=body, headers=headers) as r,
+    ):
+        async for line in r.content:
+            if line.startswith(b"data:") and b'"content"' in line and b'"content": ""' not in line:
+                stamps.append(time.perf_counter())
+    if len(stamps) < 3:
+        return 0.0
+    return (len(stamps) - 1) / (stamps[-1] - stamps[0])
+
+
+# --- report ---------------------------------------------------------------------------------------
+def row(label: str, base: Result, other: Result) -> str:
+    b50, b99 = pct(base.latencies, 0.5) * 1000, pct(base.latencies, 0.99) * 1000
+    o50, o99 = pct(other.latencies, 0.5) * 1000, pct(other.latencies, 0.99) * 1000
+    return (
+        f"| {label} | {o50:.2f} | {o99:.2f} | {o50 - b50:+.2f} | {o99 - b99:+.2f} | "
+        f"{other.errors} |"
+    )
+
+
+async def measure(targets: list[Target], direct: Target, args: argparse.Namespace) -> None:
+    print(f"\n## Gateway benchmark — {datetime.now(UTC):%Y-%m-%d %H:%M} UTC")
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
+        f"load average {os.getloadavg()[0]:.2f} at start; backend delay {args.delay_ms} ms\n"
+    )
+    rps: dict[str, float] = {}
+    for concurrency in (1, 32):
+        n = args.requests if concurrency == 1 else args.requests * 4
+        base = await load(direct, concurrency=concurrency, requests=n)
+        print(
+            f"### concurrency {concurrency} ({n} requests; direct p50 "
+            f"{pct(base.latencies, 0.5) * 1000:.2f} ms, p99 {pct(base.latencies, 0.99) * 1000:.2f} ms)\n"
+        )
+        print("| target | p50 ms | p99 ms | added p50 ms | added p99 ms | errors |")
+        print("|---|---|---|---|---|---|")
+        for target in targets:
+            print(row(target.name, base, await load(target, concurrency=concurrency, requests=n)))
+        print()
+    base = await load(direct, concurrency=1, requests=args.requests // 2, stream=True)
+    print(
+        f"### streaming, time to first token (c=1; direct p50 {pct(base.latencies, 0.5) * 1000:.2f} ms)\n"
+    )
+    print("| target | p50 ms | p99 ms | added p50 ms | added p99 ms | errors |")
+    print("|---|---|---|---|---|---|")
+    for target in targets:
+        print(
+            row(
+                target.name,
+                base,
+                await load(target, concurrency=1, requests=args.requests // 2, stream=True),
+            )
+        )
+    print("\n### highest requests/s without errors\n")
+    print("| target | requests/s | at concurrency |")
+    print("|---|---|---|")
+    for target in [direct, *targets]:
+        rps[target.name], at = await highest_rps(target, args.step_seconds)
+        print(f"| {target.name} | {rps[target.name]:.0f} | {at} |")
+    if rps.get("litellm"):
+        print(f"\nlonghaul / litellm requests/s: {rps['longhaul'] / rps['litellm']:.2f}x")
+
+
+async def measure_embedded(gateway: Target, raw: Target, tokens: int) -> None:
+    print("\n### embedded llama.cpp: decode tokens/s, raw vs through the gateway\n")
+    print("| tier | raw tok/s | via gateway tok/s | ratio |")
+    print("|---|---|---|---|")
+    for tier in ("standard", "fast"):
+        raw_rate = statistics.median([await decode_rate(raw, tier, tokens) for _ in range(3)])
+        via = statistics.median(
+            [await decode_rate(gateway, f"llama-{tier}", tokens) for _ in range(3)]
+        )
+        print(f"| {tier} | {raw_rate:.1f} | {via:.1f} | {via / raw_rate if raw_rate else 0:.3f} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--delay-ms", type=float, default=20.0)
+    parser.add_argument("--requests", type=int, default=400)
+    parser.add_argument("--step-seconds", type=float, default=4.0)
+    parser.add_argument("--embedded", action="store_true", help="also measure llama.cpp decode")
+    parser.add_argument("--no-litellm", action="store_true")
+    parser.add_argument("--soak", type=float, default=0, help="only load the gateway N seconds")
+    parser.add_argument("--profile", default="", help="with --soak: cProfile the gateway here")
+    args = parser.parse_args()
+    python = sys.executable
+    fake_port, gw_port = free_port(), free_port()
+    fake = f"http://127.0.0.1:{fake_port}/v1"
+    with ExitStack() as stack:
+        stack.enter_context(
+            process(
+                [
+                    python,
+                    "-m",
+                    "tests.support.fake_openai",
+                    "--port",
+                    str(fake_port),
+                    "--delay-ms",
+                    str(args.delay_ms),
+                ]
+            )
+        )
+        wait_http(f"{fake}/models")
+        url = stack.enter_context(bench_database())
+        setup_django(url)
+        backends = {"standard": (fake, "standard")}
+        llama = None
+        if args.embedded:
+            llama_port = free_port()
+            llama = f"http://127.0.0.1:{llama_port}/v1"
+            data = stack.enter_context(tempfile.TemporaryDirectory())
+            stack.enter_context(
+                process(
+                    [python, "manage.py", "serve_inference", "--port", str(llama_port)],
+                    {"LONGHAUL_DATA_DIR": data, "DATABASE_URL": url},
+                )
+            )
+            # Tiers named llama-<tier> route to the embedded server's <tier> alias.
+            backends.update({f"llama-{t}": (llama, t) for t in ("standard", "fast")})
+        key = seed(backends)
+        env = {
+            "DATABASE_URL": url,
+            "REDIS_URL": REDIS_URL,
+            "DEBUG": "0",
+            "PYTHONPATH": f"{ROOT / 'platform'}:{ROOT}",
+            "LOG_LEVEL": "WARNING",
+        }
+        gw = stack.enter_context(
+            process(
+                [
+                    python,
+                    *(["-m", "cProfile", "-o", args.profile] if args.profile else []),
+                    "-m",
+                    "uvicorn",
+                    "config.asgi:application",
+                    "--port",
+                    str(gw_port),
+                    "--no-access-log",
+                    "--log-level",
+                    "warning",
+                    "--lifespan",
+                    "off",
+                ],
+                env,
+            )
+        )
+        gateway = Target("longhaul", f"http://127.0.0.1:{gw_port}/v1", key)
+        wait_http(f"{gateway.base}/models", headers={"Authorization": f"Bearer {key}"})
+        targets = [gateway]
+        if args.soak:
+            print("gateway pid", gw.pid, flush=True)
+            result = asyncio.run(load(gateway, concurrency=8, seconds=args.soak))
+            print(f"soak: {result.rps:.0f} requests/s, {result.errors} errors")
+            return
+        litellm = shutil.which("litellm", path=str(Path(python).parent))
+        if litellm and not args.no_litellm:
+            ll_port = free_port()
+            config = litellm_config(Path(stack.enter_context(tempfile.TemporaryDirectory())), fake)
+            stack.enter_context(
+                process(
+                    [
+                        litellm,
+                        "--config",
+                        str(config),
+                        "--port",
+                        str(ll_port),
+                        "--num_workers",
+                        "1",
+                    ],
+                    {
+                        "LITELLM_LOG": "ERROR",
+                        "LITELLM_TELEMETRY": "False",
+                        "DISABLE_ADMIN_UI": "True",
+                        # Unset: with a DATABASE_URL LiteLLM would try to use it (Prisma).
+                        "DATABASE_URL": None,
+                    },
+                )
+            )
+            wait_http(f"http://127.0.0.1:{ll_port}/health/liveliness", timeout=180)
+            targets.append(Target("litellm", f"http://127.0.0.1:{ll_port}/v1", "sk-bench"))
+        direct = Target("direct", fake, "unused")
+        asyncio.run(measure(targets, direct, args))
+        if llama is not None:
+            wait_http(f"{llama}/models", timeout=180)
+            asyncio.run(measure_embedded(gateway, Target("raw", llama, "unused"), 128))
+
+
+if __name__ == "__main__":
+    main()

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from io import StringIO
+
 import pytest
+from django.core.management import call_command
 from django.db import connection
 
 from inference.models import Backend, Tier
@@ -125,3 +128,13 @@ def test_registry_leaves_out_inactive_tiers_and_disabled_backends() -> None:
     registry = tier_registry()
     assert set(registry) == {"standard"}
     assert [b.name for b in registry["standard"].backends] == ["standard-default"]
+
+
+def test_seed_tiers_command_seeds_and_reports(settings) -> None:
+    settings.LONGHAUL_STANDARD_URL = "http://gpu-a:8000/v1"
+    settings.LONGHAUL_FAST_URL = ""
+    out = StringIO()
+    call_command("seed_tiers", stdout=out)
+    call_command("seed_tiers", stdout=out)
+    assert Backend.objects.count() == 2
+    assert "standard: standard-default -> http://gpu-a:8000/v1 (standard)" in out.getvalue()

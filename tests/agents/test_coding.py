@@ -1,3 +1,4 @@
+# mypy: disable-error-code="union-attr"
 """The code agent end to end: the scripted model, the real sandbox, real tools, in-memory
 checkpoints. It fixes a small repository until its tests pass."""
 
@@ -182,7 +183,7 @@ def test_a_model_that_answers_garbage_ends_in_a_clear_failure(
     fake_model: FakeOpenAI, make_ctx: Callable[..., InMemoryContext], workspace: Path
 ) -> None:
     write_files(workspace, REPO)
-    junk = [
+    junk: list[dict[str, Any]] = [
         {"content": "I'd be happy to help!"},
         {"content": '{"tool": "read_file", "arguments": '},
         {"tool_calls": [{"name": "delete_everything", "arguments": {}}]},

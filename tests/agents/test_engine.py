@@ -1,3 +1,4 @@
+# mypy: disable-error-code="union-attr"
 """The engine: transitions, budgets, interrupt/resume, plug-ins. Nodes here do no model I/O
 except the token-budget test, which calls the scripted model server."""
 
@@ -213,6 +214,7 @@ def test_two_runners_racing_on_one_thread_cannot_both_commit(
     wf, cp = counter_workflow(10), InMemoryCheckpointer()
     start_thread(wf, cp, "t", {})
     stale = cp.get("t")
+    assert stale is not None
     run_one_step(wf, cp, "t", make_ctx())
     with pytest.raises(CheckpointConflict):
         cp.put(stale, expected_version=stale.version)

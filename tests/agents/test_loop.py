@@ -1,3 +1,4 @@
+# mypy: disable-error-code="union-attr"
 """The long-horizon loop with the scripted model server and real tools in the real sandbox."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# mypy: disable-error-code="union-attr"
 """The loop on backends that lack constrained output or tool calling: it degrades, never fails."""
 
 from __future__ import annotations

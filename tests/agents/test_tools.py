@@ -223,7 +223,7 @@ def test_a_patch_that_does_not_apply_changes_nothing(
     )
     outcome = executor.execute("patch_file", {"diff": diff}, tool_env)
     assert outcome.error_class == "PatchFailed"
-    assert "hunk 1 does not apply to b.py" in outcome.error
+    assert "hunk 1 does not apply to b.py" in (outcome.error or "")
     assert (workspace / "a.py").read_text() == "a = 1\n"
 
 

@@ -291,3 +291,24 @@ def test_condensation_keeps_the_prompt_inside_the_context_window(
         assert len(json.dumps(body["messages"])) // 4 < 4000
     first = chat_requests(fake_model)[0]["messages"][0]
     assert all(b["messages"][0] == first for b in chat_requests(fake_model))  # stable system prompt
+
+
+def test_an_approval_with_edited_arguments_runs_the_edited_call(
+    fake_model: FakeOpenAI, make_ctx: Callable[..., InMemoryContext], workspace: Path
+) -> None:
+    fake_model.script = [
+        plan("write"),
+        call("write_file", path="out.txt", content="rm -rf /"),
+        call("finish", summary="written"),
+    ]
+    ctx = make_ctx(approval_required={"write_file"})  # an organization rule gates write_file
+    paused, cp = drive(loop_under_test(), ctx)
+    payload = paused.interrupt.payload
+    assert payload["arguments"] == {"path": "out.txt", "content": "rm -rf /"}
+    assert not (workspace / "out.txt").exists()
+    edited = {"path": "out.txt", "content": "harmless"}
+    ctx.decide(payload["digest"], approved=True, arguments=edited, tool="write_file")
+    result, _ = drive(loop_under_test(), ctx, checkpointer=cp)
+    assert result.finish.status == "succeeded"
+    assert (workspace / "out.txt").read_text() == "harmless"
+    assert cp.get("t").state["turns"][1]["arguments"] == edited  # the model sees what ran

@@ -38,7 +38,10 @@ def bundled_model_path() -> Path:
 
 
 def _threads() -> int:
-    return settings.LONGHAUL_INFERENCE_THREADS or os.cpu_count() or 1
+    """All cores but one: the gateway, workers and database run beside this process, and
+    llama.cpp's threads spin-wait on each other, so one descheduled thread stalls them all
+    (on a busy 2-core machine 2 threads decoded 10x slower than 1; see docs/inference.md)."""
+    return settings.LONGHAUL_INFERENCE_THREADS or max(1, (os.cpu_count() or 2) - 1)
 
 
 def tier_models(model_path: Path) -> list[dict[str, Any]]:

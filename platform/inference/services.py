@@ -83,6 +83,7 @@ def _seed_default_backend(tier: Tier, seed: TierSeed) -> Backend:
             "served_model": seed.served_model,
             "api_key_env": seed.api_key_env,
             "read_timeout_s": settings.LONGHAUL_UPSTREAM_TIMEOUT_SECONDS,
+            **_embedded_limits(seed),
         },
     )
     wanted = {
@@ -96,6 +97,12 @@ def _seed_default_backend(tier: Tier, seed: TierSeed) -> Backend:
             setattr(backend, field, wanted[field])
         backend.save(update_fields=[*changed, "updated_at"])
     return backend
+
+
+def _embedded_limits(seed: TierSeed) -> dict[str, int]:
+    """The embedded server decodes one request at a time for both tiers; a short in-flight
+    limit keeps the rest waiting in the gateway's queue, where they count and can time out."""
+    return {"max_concurrency": 2} if seed.base_url == embedded_base_url() else {}
 
 
 def backend_record_probe(

@@ -4,8 +4,12 @@ from datetime import timedelta
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import connection, transaction
 from django.utils import timezone
+from pgvector.django import CosineDistance
 
+from memory.chunking import text_hash
+from memory.embeddings import embed_texts
 from memory.models import MemoryItem
 from memory.search import Filters, Weights, memory_search
 from memory.selectors import live_items, memory_item_get
@@ -109,18 +113,46 @@ def test_metadata_kind_and_scope_filters(acme: TenantFixture) -> None:
     assert [h["kind"] for h in episodes] == ["episode"]
 
 
-def test_filtered_search_still_fills_k_from_a_large_pool(
+def test_filtered_search_through_hnsw_still_fills_k(
     acme: TenantFixture, globex: TenantFixture
 ) -> None:
-    # Most rows belong to another organization: the iterative index scan must keep going.
-    remember_all(globex, [f"Supplier note {i}: deliveries arrive on Tuesdays." for i in range(60)])
+    # 300 of 305 rows belong to another organization. With the plan steered onto the HNSW
+    # index, only an iterative scan finds all five of acme's rows.
+    bulk_remember(
+        globex, [f"Supplier note {i}: deliveries arrive on Tuesdays." for i in range(300)]
+    )
     mine = remember_all(acme, [f"Acme note {i}: deliveries arrive on Fridays." for i in range(5)])
 
-    hits = memory_search(
-        organization_id=acme.organization.id, query="when do deliveries arrive", k=5
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute("SET LOCAL enable_sort = off")
+        hits = memory_search(organization_id=acme.organization.id, query="deliveries", k=5)
+        cursor.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+        sql, params = vector_query_sql(acme)
+        cursor.execute(f"EXPLAIN {sql}", params)
+        plan = " ".join(row[0] for row in cursor.fetchall())
+
+    assert "memory_item_embedding_hnsw" in plan
+    assert {h["id"] for h in hits} == {i.id for i in mine}
+
+
+def bulk_remember(tenant: TenantFixture, texts: list[str]) -> None:
+    """Test data in one embedding batch; memory_create embeds one text per call."""
+    vectors = embed_texts(texts)
+    MemoryItem.objects.bulk_create(
+        MemoryItem(organization=tenant.organization, text=t, content_hash=text_hash(t), embedding=v)
+        for t, v in zip(texts, vectors, strict=True)
     )
 
-    assert {h["id"] for h in hits} == {i.id for i in mine}
+
+def vector_query_sql(tenant: TenantFixture) -> tuple[str, tuple]:
+    query = (
+        MemoryItem.objects.filter(organization=tenant.organization)
+        .annotate(distance=CosineDistance("embedding", [0.05] * 384))
+        .order_by("distance")
+        .values_list("id")[:20]
+    )
+    return query.query.sql_with_params()
 
 
 def test_importance_and_recency_weights_reorder_hits(acme: TenantFixture) -> None:

@@ -387,7 +387,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rows", type=int, default=100_000)
     parser.add_argument("--queries", type=int, default=200)
-    parser.add_argument("--chunks", type=int, default=1000)
+    parser.add_argument("--chunks", type=int, default=256)
     args = parser.parse_args()
     import torch
 

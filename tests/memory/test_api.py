@@ -213,3 +213,24 @@ def test_the_openapi_schema_documents_memory_without_warnings(tmp_path: Path) ->
     schema = target.read_text()
     for path in ("/api/memory/search:", "/api/documents:", "/api/documents/{document_id}:"):
         assert path in schema
+
+
+def test_admin_browses_and_searches_memory(acme: TenantFixture) -> None:
+    from accounts.models import User
+
+    api(acme).post(
+        "/api/memory", {"text": "Warehouse keys are at reception."}, content_type="application/json"
+    )
+    upload(api(acme), "notes.md", files.MARKDOWN_TEXT.encode())
+    admin = Client()
+    admin.force_login(
+        User.objects.create_superuser("root-admin", "root@example.com", "pw-12345-long")
+    )
+
+    items = admin.get("/admin/memory/memoryitem/", {"q": "warehouse"})
+    documents = admin.get("/admin/memory/document/")
+
+    assert items.status_code == 200
+    assert b"Warehouse keys are at reception." in items.content
+    assert documents.status_code == 200
+    assert b"notes.md" in documents.content

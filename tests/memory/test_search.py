@@ -244,3 +244,18 @@ def test_bad_items_are_refused_before_anything_is_stored(
         memory_create(organization_id=acme.organization.id, **kwargs)
     assert field in caught.value.message_dict
     assert not MemoryItem.objects.exists()
+
+
+def test_the_beat_schedule_runs_the_expiry_task(acme: TenantFixture) -> None:
+    from django.conf import settings
+
+    from memory.tasks import memory_expire_task
+
+    past = timezone.now() - timedelta(hours=2)
+    memory_create(organization_id=acme.organization.id, text="Stale", ttl_seconds=60, now=past)
+
+    entry = settings.CELERY_BEAT_SCHEDULE["memory-expire"]
+
+    assert entry["task"] == memory_expire_task.name
+    assert memory_expire_task.apply().get() == 1
+    assert not MemoryItem.objects.exists()

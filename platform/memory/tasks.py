@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from memory.embeddings import EmbeddingError
+from memory.embeddings import EmbeddingDimensionError, EmbeddingError
 
 
 @shared_task(
     name="memory.tasks.document_ingest_task",
     autoretry_for=(EmbeddingError,),
+    dont_autoretry_for=(EmbeddingDimensionError,),  # a misconfiguration; retrying cannot help
     retry_backoff=5,
     max_retries=3,
 )

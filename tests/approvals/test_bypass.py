@@ -223,6 +223,7 @@ def test_a_reviewer_of_another_organization_naming_this_one_is_refused(
     run, request = paused_run(acme, runtime, model)
     with pytest.raises(PermissionDenied):
         decide(acme, request, globex.reviewer)
+    run_advance(run_id=str(run.id), owner="w")
     assert not (runtime / "deploys.log").exists()
 
 

@@ -51,3 +51,10 @@ def effect_calls(ledger: Path, count: int, *, work_seconds: float = 0.0) -> list
 
 def lines(path: Path) -> list[str]:
     return path.read_text().split("\n")[:-1] if path.exists() else []
+
+
+def attempts(ledger: Path) -> list[tuple[str, float]]:
+    """(idempotency key, wall-clock time) of every invocation of record_effect."""
+    return [
+        (key, float(at)) for key, at in (line.split() for line in lines(ledger / "attempts.log"))
+    ]

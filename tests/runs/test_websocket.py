@@ -57,9 +57,11 @@ def test_a_reconnecting_client_gets_exactly_the_missed_events(
 
 
 def close_code(server: str, run: Run, key: str, after: str = "0") -> int | None:
-    with open_events(server, str(run.id), key, after=after) as socket:  # type: ignore[arg-type]
-        with pytest.raises(ConnectionClosed) as closed:
-            socket.recv(timeout=10)
+    with (
+        open_events(server, str(run.id), key, after=after) as socket,  # type: ignore[arg-type]
+        pytest.raises(ConnectionClosed) as closed,
+    ):
+        socket.recv(timeout=10)
     return closed.value.rcvd.code if closed.value.rcvd else None
 
 

@@ -18,7 +18,7 @@ from agents.tools import RiskLevel, ToolSpec
 def record_effect(args: dict[str, Any], env: Any) -> dict[str, Any]:
     key = env.extra["idempotency_key"]
     directory = Path(args["ledger"])
-    _append(directory / "attempts.log", key)
+    _append(directory / "attempts.log", f"{key} {time.time()}")
     time.sleep(float(args.get("work_seconds", 0.0)))
     with open(directory / "effects.log", "a+") as ledger:
         fcntl.flock(ledger, fcntl.LOCK_EX)

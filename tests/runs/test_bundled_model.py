@@ -1,0 +1,94 @@
+"""The code agent end to end with the bundled model (SmolLM2-135M under llama.cpp) through the
+gateway: the run must end `succeeded` or fail with a clear reason within its budget — never
+hang and never crash. A model this small rarely fixes code; what is tested is the platform."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from inference.models import Backend, Tier
+from tests.factories import TenantFixture
+from tests.runs.live import http, multipart, tarball_bytes, wait_for_status
+from tests.support.processes import REPO, asgi_server, celery_worker, free_port, wait_for_http
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
+CONTEXT = 2048
+REPOSITORY = {
+    "calc.py": "def add(a, b):\n    return a - b\n",
+    "test_calc.py": "from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n",
+}
+
+
+@pytest.fixture
+def llama(tmp_path: Path) -> Iterator[str]:
+    port = free_port()
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings.test",
+        "PYTHONPATH": f"{REPO / 'platform'}:{REPO}",
+        "LONGHAUL_DATA_DIR": str(tmp_path / "llama"),
+        "LONGHAUL_STANDARD_CONTEXT": str(CONTEXT),
+        "LONGHAUL_FAST_CONTEXT": "1024",
+    }
+    command = [sys.executable, str(REPO / "manage.py"), "serve_inference", "--port", str(port)]
+    process = subprocess.Popen(command, env=env, cwd=REPO, start_new_session=True)
+    base = f"http://127.0.0.1:{port}/v1"
+    try:
+        wait_for_http(f"{base}/models", timeout=180, process=process)
+        yield base
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_code_agent_with_the_bundled_model_ends_clearly_within_its_budget(
+    acme: TenantFixture, llama: str, redis_client: object
+) -> None:
+    tier, _ = Tier.objects.get_or_create(name="standard", defaults={"context_window": CONTEXT})
+    Backend.objects.create(
+        tier=tier, name="bundled", base_url=llama, served_model="standard", read_timeout_s=120.0
+    )
+    budgets = {"max_steps": 8, "max_wall_seconds": 240}
+    with asgi_server(LONGHAUL_GATEWAY_REGISTRY_SECONDS="0.1") as base:
+        gateway = {"LONGHAUL_GATEWAY_URL": f"{base}/v1", "LONGHAUL_AGENT_MODEL_URL": ""}
+        with celery_worker(concurrency=1, **gateway):
+            body, content_type = multipart(
+                {
+                    "workflow": "coding",
+                    "input": json.dumps(
+                        {
+                            "task": "Fix add in calc.py so test_calc passes.",
+                            "context_window": CONTEXT,
+                        }
+                    ),
+                    "budgets": json.dumps(budgets),
+                },
+                {"workspace": ("repo.tar.gz", tarball_bytes(REPOSITORY))},
+            )
+            status, run = http("POST", f"{base}/api/runs", acme.api_key, body, content_type)
+            assert status == 201, run
+            done = wait_for_status(
+                base, run["id"], acme.api_key, {"succeeded", "failed"}, timeout=420
+            )
+
+    assert done["step_count"] <= budgets["max_steps"] + 1
+    if done["status"] == "failed":
+        assert done["error"], done  # a clear reason, e.g. the budget or the tests still failing
+    assert done["usage"]["prompt_tokens"] > 0
+    from gateway.models import UsageRecord
+
+    assert UsageRecord.objects.filter(run_id=run["id"]).exists()  # billed through the gateway

@@ -59,8 +59,14 @@ def test_the_code_agent_with_the_bundled_model_ends_clearly_within_its_budget(
     acme: TenantFixture, llama: str, redis_client: object
 ) -> None:
     tier, _ = Tier.objects.get_or_create(name="standard", defaults={"context_window": CONTEXT})
+    # llama-cpp-python's server accepts response_format json_object but not json_schema.
     Backend.objects.create(
-        tier=tier, name="bundled", base_url=llama, served_model="standard", read_timeout_s=120.0
+        tier=tier,
+        name="bundled",
+        base_url=llama,
+        served_model="standard",
+        read_timeout_s=120.0,
+        supports_json_schema=False,
     )
     budgets = {"max_steps": 8, "max_wall_seconds": 240}
     with asgi_server(LONGHAUL_GATEWAY_REGISTRY_SECONDS="0.1") as base:

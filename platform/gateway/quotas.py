@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from redis.asyncio.client import Pipeline
+from redis.commands.core import AsyncScript
 
 from gateway import metrics
 from gateway.auth import Caller
@@ -99,6 +100,17 @@ def _counters(caller: Caller, now: float) -> list[Counter]:
     return counters
 
 
+_scripts: dict[int, AsyncScript] = {}
+
+
+def _admit_script() -> AsyncScript:
+    client = async_redis()
+    script = _scripts.get(id(client))
+    if script is None:
+        script = _scripts[id(client)] = client.register_script(_ADMIT)
+    return script
+
+
 def retry_after(kind: str, now: float) -> int:
     if kind != "m":
         return max(1, math.ceil(60 - now % 60))
@@ -118,10 +130,9 @@ async def admit(caller: Caller, estimate: int) -> Reservation:
     args: list[str | int] = [len(counters), estimate]
     for counter in counters:
         args += [counter.kind, counter.limit, counter.ttl]
-    client = async_redis()
-    result: Any = await client.eval(  # type: ignore[misc]
-        _ADMIT, len(counters), *[c.key for c in counters], *args
-    )
+    script = _admit_script()
+    keys = [c.key for c in counters]
+    result: Any = await script(keys=keys, args=args)  # EVALSHA; loads the script once
     if int(result[0]) != 0:
         raise _refusal(counters[int(result[0]) - 1], now)
     reservation.token_keys = [c.key for c in counters if c.kind != "r"]

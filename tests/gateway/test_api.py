@@ -1,3 +1,4 @@
+# mypy: disable-error-code="arg-type, call-overload, union-attr, index, list-item"
 """The official openai SDK against the live gateway: models, chat, streaming, tools,
 json_schema, embeddings, the `auto` rule and the response headers."""
 

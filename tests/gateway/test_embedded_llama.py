@@ -1,3 +1,4 @@
+# mypy: disable-error-code="arg-type, call-overload, union-attr, index, list-item"
 """The real llama.cpp server (`manage.py serve_inference`, the bundled model) answering
 through the gateway, streaming and not, with usage billed."""
 

@@ -1,3 +1,4 @@
+# mypy: disable-error-code="arg-type, call-overload, union-attr, index, list-item"
 """Every error a caller can meet on /v1, in OpenAI's format with the right status."""
 
 from __future__ import annotations

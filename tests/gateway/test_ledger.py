@@ -1,3 +1,4 @@
+# mypy: disable-error-code="arg-type, call-overload, union-attr, index, list-item"
 """The usage ledger: one record per request, streaming counted, batched, never shared."""
 
 from __future__ import annotations

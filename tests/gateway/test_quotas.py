@@ -1,3 +1,4 @@
+# mypy: disable-error-code="arg-type, call-overload, union-attr, index, list-item"
 """Quotas per key and per organization, enforced atomically in Redis."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# mypy: disable-error-code="arg-type, call-overload, union-attr, index, list-item"
 """Routing under faults: retries, circuit breaking, fallback, load spreading, affinity,
 bounded queues and cancellation."""
 
@@ -190,6 +191,7 @@ def _wait_for_slow_server(port: int) -> None:
     wait_for(answers, timeout=30)
 
 
+@pytest.mark.slow
 def test_killing_the_backend_mid_request_gives_a_clean_error_or_a_retry(
     gateway: str, acme: TenantFixture, backends: Backends
 ) -> None:
@@ -230,6 +232,7 @@ def test_killing_the_backend_mid_request_gives_a_clean_error_or_a_retry(
     )
 
 
+@pytest.mark.slow
 def test_killing_one_replica_mid_request_retries_on_another(
     gateway: str, acme: TenantFixture, backends: Backends
 ) -> None:

@@ -16,7 +16,7 @@ from django.conf import settings
 from django.contrib.postgres.search import SearchQuery, SearchRank
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
-from django.db.models import F, QuerySet
+from django.db.models import F, FloatField, QuerySet, Value
 from django.utils import timezone
 from pgvector.django import CosineDistance
 
@@ -89,7 +89,7 @@ def memory_search(
     items = filters.apply(live_items(organization_id=organization_id, now=moment))
     pool = max(4 * k, 40)
     [vector] = embed_texts([query])
-    by_vector = _vector_ranking(items, vector, pool)
+    by_vector = _vector_ranking(items, vector, pool, organization_id)
     by_text = _text_ranking(items, query, pool)
     fused = _fuse(by_vector, by_text)
     return _hits(fused, by_vector, by_text, weights, moment, k)
@@ -105,21 +105,38 @@ def _validate(query: str, k: int, filters: Filters, weights: Weights) -> None:
 
 
 def _vector_ranking(
-    items: QuerySet[MemoryItem], vector: list[float], pool: int
+    items: QuerySet[MemoryItem], vector: list[float], pool: int, organization_id: int
 ) -> dict[int, tuple[int, float]]:
-    """id -> (rank, cosine distance). Iterative scans keep filtered queries from running dry."""
+    """id -> (rank, cosine distance).
+
+    An organization with few items is searched exactly (its b-tree, then a sort): that is both
+    faster and complete. A large one goes through HNSW, where iterative scans keep a filtered
+    query from running dry.
+    """
+    distance = CosineDistance("embedding", vector)
+    exact = _is_small(organization_id)
+    # `+ 0` no longer matches the HNSW operator, so the planner cannot pick the index.
+    order = distance + Value(0.0, output_field=FloatField()) if exact else distance
     with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)")
-        ef_search = str(max(settings.LONGHAUL_HNSW_EF_SEARCH, pool))
-        cursor.execute("SELECT set_config('hnsw.ef_search', %s, true)", [ef_search])
+        if not exact:
+            cursor.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)")
+            ef_search = str(max(settings.LONGHAUL_HNSW_EF_SEARCH, pool))
+            cursor.execute("SELECT set_config('hnsw.ef_search', %s, true)", [ef_search])
         rows = list(
-            items.annotate(distance=CosineDistance("embedding", vector))
-            .order_by("distance")
+            items.annotate(distance=distance, order=order)
+            .order_by("order")
             .values_list("id", "distance")[:pool]
         )
     # relaxed_order may return neighbours slightly out of order; rank them exactly here.
     rows.sort(key=lambda row: row[1])
     return {item_id: (rank, distance) for rank, (item_id, distance) in enumerate(rows, start=1)}
+
+
+def _is_small(organization_id: int) -> bool:
+    limit = settings.LONGHAUL_EXACT_SEARCH_MAX_ITEMS
+    # Counting stops at the limit, so this costs at most `limit` index entries.
+    head = MemoryItem.objects.filter(organization_id=organization_id).values("id")[: limit + 1]
+    return head.count() <= limit
 
 
 def _text_ranking(

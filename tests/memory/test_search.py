@@ -114,8 +114,9 @@ def test_metadata_kind_and_scope_filters(acme: TenantFixture) -> None:
 
 
 def test_filtered_search_through_hnsw_still_fills_k(
-    acme: TenantFixture, globex: TenantFixture
+    acme: TenantFixture, globex: TenantFixture, settings: object
 ) -> None:
+    settings.LONGHAUL_EXACT_SEARCH_MAX_ITEMS = 0  # type: ignore[attr-defined]
     # 300 of 305 rows belong to another organization. With the plan steered onto the HNSW
     # index, only an iterative scan finds all five of acme's rows.
     bulk_remember(

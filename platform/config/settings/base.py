@@ -260,6 +260,8 @@ LONGHAUL_CHUNK_OVERLAP_CHARS = env_int("LONGHAUL_CHUNK_OVERLAP_CHARS", 150)
 LONGHAUL_MAX_DOCUMENT_CHUNKS = env_int("LONGHAUL_MAX_DOCUMENT_CHUNKS", 20000)
 # HNSW candidate list per query; with iterative scans filtered queries keep this recall.
 LONGHAUL_HNSW_EF_SEARCH = env_int("LONGHAUL_HNSW_EF_SEARCH", 100)
+# An organization with at most this many items is searched exactly instead of through HNSW.
+LONGHAUL_EXACT_SEARCH_MAX_ITEMS = env_int("LONGHAUL_EXACT_SEARCH_MAX_ITEMS", 10000)
 # The agent memory tools (remember, recall, search_documents) join the runtime's registry.
 if "agents.tools.memory_tools:TOOLS" not in LONGHAUL_EXTRA_TOOLS:
     LONGHAUL_EXTRA_TOOLS = [*LONGHAUL_EXTRA_TOOLS, "agents.tools.memory_tools:TOOLS"]

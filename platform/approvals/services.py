@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 from django.db import transaction
 from django.db.models import Q
@@ -56,10 +57,10 @@ def approval_decide(
         )
         if request is None:
             raise NotFound("No such approval request.")
-        _check_decider(request, user)
+        decider = _check_decider(request, user)
         if request.status != ApprovalStatus.PENDING:
             raise Conflict(f"This request was already {request.status}.")
-        _apply_decision(request, user, approve, arguments, comment)
+        _apply_decision(request, decider, approve, arguments, comment)
         _announce(request)
         from runs.services import run_resume
 
@@ -67,13 +68,14 @@ def approval_decide(
     return request
 
 
-def _check_decider(request: ApprovalRequest, user: User | None) -> None:
+def _check_decider(request: ApprovalRequest, user: User | None) -> User:
     if user is None:
         raise PermissionDenied("Approval decisions are made by a signed-in person, not an API key.")
     if not user_may_review(user=user, organization_id=request.organization_id):
         raise PermissionDenied("Only owners, admins and reviewers may decide approvals.")
     if request.requested_by_user_id == user.id:
         raise PermissionDenied("The requester of an approval may not decide it.")
+    return user
 
 
 def _apply_decision(
@@ -115,7 +117,7 @@ def _announce(request: ApprovalRequest) -> None:
     )
 
 
-def approval_consume(*, run_id: object, step: int, digest: str, key: str) -> bool:
+def approval_consume(*, run_id: UUID | str, step: int, digest: str, key: str) -> bool:
     """Marks the matching approval as used by `key`; False when none is usable."""
     request = (
         ApprovalRequest.objects.select_for_update()
@@ -131,7 +133,7 @@ def approval_consume(*, run_id: object, step: int, digest: str, key: str) -> boo
     return True
 
 
-def approvals_expire_for_run(*, run_id: object, reason: str) -> int:
+def approvals_expire_for_run(*, run_id: UUID | str, reason: str) -> int:
     """Closes a cancelled run's pending requests so reviewers are not asked in vain."""
     return ApprovalRequest.objects.filter(run_id=run_id, status=ApprovalStatus.PENDING).update(
         status=ApprovalStatus.REJECTED, decided_at=timezone.now(), comment=reason

@@ -90,11 +90,13 @@ def _form_json(request: Request) -> Any:
 
     if request.content_type.startswith("application/json"):
         return request.data
-    data = {key: request.data.get(key) for key in request.data}
+    form: Any = request.data
+    data = {key: form.get(key) for key in form}
     for key in ("input", "budgets"):
-        if isinstance(data.get(key), str):
+        raw = data.get(key)
+        if isinstance(raw, str):
             try:
-                data[key] = json.loads(data[key])
+                data[key] = json.loads(raw)
             except ValueError:
                 raise ValidationError({key: "must be JSON"}) from None
     return data

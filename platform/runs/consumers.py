@@ -80,7 +80,7 @@ class RunEventsConsumer(AsyncJsonWebsocketConsumer):
 
 
 def _organization_of(scope: dict[str, Any], query: dict[str, list[str]]) -> int | None:
-    key = (query.get("api_key") or [None])[0] or _bearer(scope)
+    key = (query.get("api_key") or [""])[0] or _bearer(scope)
     if key:
         try:
             principal = api_key_authenticate(key)

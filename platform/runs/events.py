@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from typing import Any
+from uuid import UUID
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -16,7 +17,7 @@ from runs.models import Run, RunEvent
 logger = logging.getLogger(__name__)
 
 
-def run_group(run_id: object) -> str:
+def run_group(run_id: UUID | str) -> str:
     return f"run-{run_id}"
 
 
@@ -29,7 +30,7 @@ def event_payload(event: RunEvent) -> dict[str, Any]:
     }
 
 
-def event_append(*, run_id: object, kind: str, data: dict[str, Any]) -> RunEvent:
+def event_append(*, run_id: UUID | str, kind: str, data: dict[str, Any]) -> RunEvent:
     """Appends the next event; must run inside the caller's transaction.
 
     The counter UPDATE row-locks the run until commit, so sequence numbers commit in order
@@ -49,7 +50,7 @@ def _jsonable(data: dict[str, Any]) -> dict[str, Any]:
     return dict(json.loads(json.dumps(data, cls=DjangoJSONEncoder, default=str)))
 
 
-def _publish(run_id: object, payload: dict[str, Any]) -> None:
+def _publish(run_id: UUID | str, payload: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from uuid import UUID
+
 from django.db.models import QuerySet
 
 from runs.models import Artifact, Run, RunEvent, ToolCall
@@ -12,7 +14,7 @@ def run_list(*, organization_id: int, status: str | None = None) -> QuerySet[Run
     return runs.filter(status=status) if status else runs
 
 
-def run_get(*, organization_id: int, run_id: object) -> Run | None:
+def run_get(*, organization_id: int, run_id: UUID | str) -> Run | None:
     return run_list(organization_id=organization_id).filter(id=run_id).first()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from dataclasses import fields
 from typing import IO, Any
+from uuid import UUID
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -114,14 +115,14 @@ def _run_summary(run: Run) -> dict[str, Any]:
     return {"status": run.status, "workflow": run.workflow, "tier": run.tier}
 
 
-def enqueue_advance(*, run_id: object) -> None:
+def enqueue_advance(*, run_id: UUID | str) -> None:
     """Schedules the Celery task after the surrounding transaction commits."""
     from runs.tasks import advance_run
 
     transaction.on_commit(lambda: advance_run.delay(str(run_id)))
 
 
-def run_cancel(*, organization_id: int, run_id: object, reason: str = "") -> Run:
+def run_cancel(*, organization_id: int, run_id: UUID | str, reason: str = "") -> Run:
     """Cancels in any non-final state; the fencing token bump stops a worker mid-step."""
     with transaction.atomic():
         run = (
@@ -150,7 +151,7 @@ def _finish(run: Run, status: str, *, error: str = "") -> None:
     run.lease_owner, run.lease_expires_at = "", None
 
 
-def run_resume(*, run_id: object) -> Run | None:
+def run_resume(*, run_id: UUID | str) -> Run | None:
     """Re-queues a run that waits for approvals once none is pending any more."""
     with transaction.atomic():
         run = Run.objects.select_for_update().filter(id=run_id).first()

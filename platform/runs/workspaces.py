@@ -7,6 +7,7 @@ import subprocess
 import tarfile
 from pathlib import Path
 from typing import IO
+from uuid import UUID
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -22,11 +23,11 @@ _GIT_IDENTITY = [
 _IGNORED = ".packages/\n__pycache__/\n.pytest_cache/\n*.pyc\n"
 
 
-def workspace_path(run_id: object) -> Path:
+def workspace_path(run_id: UUID | str) -> Path:
     return Path(settings.LONGHAUL_WORKSPACES_DIR) / str(run_id)
 
 
-def workspace_from_tarball(*, run_id: object, archive: IO[bytes]) -> Path:
+def workspace_from_tarball(*, run_id: UUID | str, archive: IO[bytes]) -> Path:
     """Extracts a .tar.gz safely (no absolute paths, `..`, links out or device files)."""
     target = workspace_path(run_id)
     target.mkdir(parents=True, exist_ok=False)
@@ -68,7 +69,7 @@ def allowed_repository(path: str) -> Path:
     return candidate
 
 
-def workspace_from_repository(*, run_id: object, repository: Path) -> Path:
+def workspace_from_repository(*, run_id: UUID | str, repository: Path) -> Path:
     target = workspace_path(run_id)
     target.parent.mkdir(parents=True, exist_ok=True)
     result = _git(target.parent, "clone", "--quiet", "--no-hardlinks", str(repository), str(target))

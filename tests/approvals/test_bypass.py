@@ -257,6 +257,7 @@ def test_two_simultaneous_decisions_cannot_both_win(
     assert sorted(results.values()) == ["conflict", "won"]
     request.refresh_from_db()
     winner = "owner" if results["owner"] == "won" else "reviewer"
+    assert request.decided_by is not None
     assert request.decided_by.username == f"acme-{winner}"
     run_advance(run_id=str(run.id), owner="w")
     expected = [f"{run.id}:0:0 prod"] if winner == "owner" else []

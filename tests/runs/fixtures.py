@@ -43,9 +43,10 @@ def model(settings: Any) -> Iterator[FakeOpenAI]:
 
 def effect_calls(ledger: Path, count: int, *, work_seconds: float = 0.0) -> list[dict[str, Any]]:
     """A script of `count` record_effect calls, then a final answer."""
-    call = {"name": "record_effect", "arguments": {"ledger": str(ledger)}}
+    arguments: dict[str, Any] = {"ledger": str(ledger)}
     if work_seconds:
-        call["arguments"]["work_seconds"] = work_seconds
+        arguments["work_seconds"] = work_seconds
+    call = {"name": "record_effect", "arguments": arguments}
     return [{"tool_calls": [call]} for _ in range(count)] + [{"content": "all done"}]
 
 

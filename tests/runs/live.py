@@ -10,6 +10,7 @@ import urllib.request
 from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
+from websockets.sync.connection import Connection
 
 
 def tarball_bytes(files: dict[str, str]) -> bytes:
@@ -70,7 +71,7 @@ def open_events(base: str, run_id: str, key: str, after: int = 0) -> ClientConne
 
 
 def receive_until(
-    socket: ClientConnection, stop_kinds: set[str], timeout: float = 90.0, limit: int = 10_000
+    socket: Connection, stop_kinds: set[str], timeout: float = 90.0, limit: int = 10_000
 ) -> list[dict[str, Any]]:
     """Events received until one of `stop_kinds` (inclusive) arrives."""
     deadline = time.monotonic() + timeout

@@ -150,7 +150,7 @@ def test_a_tarball_workspace_is_unpacked_and_its_diff_is_an_artifact(
     listed = client.get(f"/api/runs/{run.id}/artifacts").json()
     assert [artifact["name"] for artifact in listed] == ["changes.diff"]
     download = client.get(f"/api/runs/{run.id}/artifacts/changes.diff")
-    body = b"".join(download.streaming_content).decode()
+    body = b"".join(download.streaming_content).decode()  # type: ignore[attr-defined]
     assert download.status_code == 200
     assert "-x = 1\n+x = 2" in body
     assert download["X-Content-SHA256"] == listed[0]["sha256"]

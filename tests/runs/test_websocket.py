@@ -45,7 +45,12 @@ def test_a_reconnecting_client_gets_exactly_the_missed_events(
         assert seqs(socket, 4) == [2, 3, 4, 5]  # live
 
     append(run, 4)  # while the client is away
-    producer = threading.Thread(target=lambda: (append(run, 20), connection.close()))
+
+    def produce() -> None:
+        append(run, 20)
+        connection.close()
+
+    producer = threading.Thread(target=produce)
     with open_events(server, str(run.id), acme.api_key, after=5) as socket:
         producer.start()  # events keep coming while the backfill is being sent
         received = seqs(socket, 24)

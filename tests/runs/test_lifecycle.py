@@ -136,3 +136,62 @@ def test_cancel_of_a_finished_run_is_a_conflict_and_cancel_is_idempotent(
     run_cancel(organization_id=acme.organization.id, run_id=other.id)
     again = run_cancel(organization_id=acme.organization.id, run_id=other.id)
     assert again.status == RunStatus.CANCELLED
+
+
+@pytest.mark.django_db(transaction=True)
+def test_cancel_while_a_worker_is_mid_step_fences_the_worker_out(
+    acme: TenantFixture, runtime: Path, model: FakeOpenAI
+) -> None:
+    import threading
+    import time
+
+    from django.db import connection
+
+    # Given a worker running a slow tool call
+    model.script = effect_calls(runtime, 3, work_seconds=1.5)
+    run = start(acme)
+    worker = threading.Thread(
+        target=lambda: (run_advance(run_id=str(run.id), owner="w"), connection.close())
+    )
+    worker.start()
+    deadline = time.monotonic() + 30
+    while not (runtime / "attempts.log").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+    # When the run is cancelled while the tool is still working
+    run_cancel(organization_id=acme.organization.id, run_id=run.id)
+    worker.join(timeout=60)
+
+    # Then the worker could record nothing more: no completion, no further steps or effects
+    run.refresh_from_db()
+    assert run.status == RunStatus.CANCELLED
+    call = ToolCall.objects.get(run=run)
+    assert call.status == "started"
+    assert not Step.objects.filter(run=run).exists()
+    assert len(attempts(runtime)) == 1
+    assert RunEvent.objects.filter(run=run).last().kind == "run.cancelled"  # type: ignore[union-attr]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_run_can_start_from_an_allowed_git_repository(
+    acme: TenantFixture, runtime: Path, model: FakeOpenAI, settings: Any, tmp_path: Path
+) -> None:
+    import subprocess
+
+    from django.core.exceptions import ValidationError
+
+    repository = tmp_path / "repos" / "calc"
+    repository.mkdir(parents=True)
+    (repository / "calc.py").write_text("x = 1\n")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid"]
+    subprocess.run([*git, "init", "-q"], cwd=repository, check=True)
+    subprocess.run([*git, "add", "-A"], cwd=repository, check=True)
+    subprocess.run([*git, "commit", "-qm", "start"], cwd=repository, check=True)
+    settings.LONGHAUL_ALLOWED_REPO_ROOTS = [str(tmp_path / "repos")]
+
+    run = start(acme, repository=str(repository))
+    with pytest.raises(ValidationError):
+        start(acme, repository=str(tmp_path / "repos" / ".." / "elsewhere"))
+
+    assert (Path(run.workspace) / "calc.py").read_text() == "x = 1\n"
+    assert Path(run.workspace) != repository

@@ -47,7 +47,7 @@ async def _guarded(ex: Exchange, receive: Receive, usage: Usage) -> None:
             await handler(ex, caller, b"", usage)
             return
         raw = await read_body(receive, ex.headers, settings.LONGHAUL_GATEWAY_MAX_BODY_BYTES)
-        await _until_disconnect(receive, handler(ex, caller, raw, usage))
+        await _until_disconnect(ex, receive, handler(ex, caller, raw, usage))
     except GatewayError as error:
         usage.fail(error.status, error.code)
         if not ex.response_started:
@@ -70,14 +70,14 @@ async def _disconnected(receive: Receive) -> None:
         pass
 
 
-async def _until_disconnect(receive: Receive, work: Awaitable[None]) -> None:
+async def _until_disconnect(ex: Exchange, receive: Receive, work: Awaitable[None]) -> None:
     """Runs `work`; a client that hangs up cancels it, and with it the upstream request."""
     task = asyncio.ensure_future(work)
     watcher = asyncio.ensure_future(_disconnected(receive))
     try:
         done, _ = await asyncio.wait({task, watcher}, return_when=asyncio.FIRST_COMPLETED)
-        if task in done:
-            return task.result()
+        if task in done or ex.finished:
+            return await task  # a "disconnect" after the last byte is the normal end
         task.cancel()
         with contextlib.suppress(BaseException):
             await task

@@ -32,6 +32,9 @@ class Exchange:
     status: int = 0
     overhead_at_start: float | None = None
     backend: Any = None  # the BackendState being tried, once one is chosen
+    # Set just before the last body message: from then on the server reports the request as
+    # "disconnected" although the client is fine, so a disconnect no longer means hang-up.
+    finished: bool = False
 
     @classmethod
     def begin(cls, scope: Scope, send: Send) -> Exchange:
@@ -63,7 +66,12 @@ class Exchange:
 
     async def respond(self, status: int, body: bytes, content_type: bytes = JSON) -> None:
         await self.start(status, content_type)
+        self.finished = True
         await self.send({"type": "http.response.body", "body": body})
+
+    async def end_stream(self) -> None:
+        self.finished = True
+        await self.send({"type": "http.response.body", "body": b"", "more_body": False})
 
     async def respond_json(self, status: int, payload: Any) -> None:
         await self.respond(status, json.dumps(payload).encode())

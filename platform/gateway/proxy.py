@@ -32,11 +32,13 @@ class Target:
     response: httpx.Response
 
     async def finish(self, *, ok: bool) -> None:
-        await self.response.aclose()
-        if ok:
-            self.state.breaker.success()
-            self.state.gauges.breaker.set(0)
-        self.state.release()
+        try:
+            await self.response.aclose()
+        finally:  # even when cancelled mid-close, the slot must come back
+            if ok:
+                self.state.breaker.success()
+                self.state.gauges.breaker.set(0)
+            self.state.release()
 
     def fail(self, kind: str) -> None:
         backend_failed(self.state, kind)

@@ -131,9 +131,9 @@ async def _pump(ex: Exchange, target: Target, relay: SseRelay, usage: Usage) -> 
         await send(
             {"type": "http.response.body", "body": error_event(message, code), "more_body": True}
         )
-        await send({"type": "http.response.body", "body": b"", "more_body": False})
+        await ex.end_stream()
         return False
     if relay.upstream_error:
         usage.fail(502, "upstream_error")
-    await send({"type": "http.response.body", "body": b"", "more_body": False})
+    await ex.end_stream()
     return relay.upstream_error is None

@@ -105,14 +105,20 @@ class StagingCheckpointer:
         self.store = store
         self.staged: Checkpoint | None = None
         self.expected_version = 0
+        self._loaded: dict[str, Checkpoint | None] = {}
 
     def get(self, thread_id: str) -> Checkpoint | None:
-        return self.staged or self.store.get(thread_id)
+        # One step reads the latest checkpoint more than once; it cannot change underneath
+        # (the fenced commit re-checks the version), so read it from the database once.
+        if self.staged is not None:
+            return self.staged
+        if thread_id not in self._loaded:
+            self._loaded[thread_id] = self.store.get(thread_id)
+        return self._loaded[thread_id]
 
     def put(self, checkpoint: Checkpoint, *, expected_version: int | None = None) -> Checkpoint:
-        latest = (
-            self.staged.version if self.staged else self.store.latest_version(checkpoint.thread_id)
-        )
+        current = self.get(checkpoint.thread_id)
+        latest = current.version if current else 0
         if expected_version is not None and expected_version != latest:
             raise CheckpointConflict(
                 f"thread {checkpoint.thread_id}: expected {expected_version}, latest {latest}"

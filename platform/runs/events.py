@@ -10,7 +10,6 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
-from django.db.models import F
 
 from runs.models import Run, RunEvent
 
@@ -36,12 +35,23 @@ def event_append(*, run_id: UUID | str, kind: str, data: dict[str, Any]) -> RunE
     The counter UPDATE row-locks the run until commit, so sequence numbers commit in order
     and a reader never sees seq N+1 without seq N.
     """
-    Run.objects.filter(id=run_id).update(event_seq=F("event_seq") + 1)
-    seq = Run.objects.values_list("event_seq", flat=True).get(id=run_id)
+    seq = _next_seq(run_id)
     event = RunEvent.objects.create(run_id=run_id, seq=seq, kind=kind, data=_jsonable(data))
-    payload = event_payload(event)
-    transaction.on_commit(lambda: _publish(run_id, payload))
+    _publish_batch().append((str(run_id), event_payload(event)))
     return event
+
+
+def _next_seq(run_id: UUID | str) -> int:
+    with transaction.get_connection().cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {Run._meta.db_table} SET event_seq = event_seq + 1 WHERE id = %s "
+            "RETURNING event_seq",
+            [str(run_id)],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        raise Run.DoesNotExist(f"run {run_id} does not exist")
+    return int(row[0])
 
 
 def _jsonable(data: dict[str, Any]) -> dict[str, Any]:
@@ -50,11 +60,34 @@ def _jsonable(data: dict[str, Any]) -> dict[str, Any]:
     return dict(json.loads(json.dumps(data, cls=DjangoJSONEncoder, default=str)))
 
 
-def _publish(run_id: UUID | str, payload: dict[str, Any]) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    try:
-        async_to_sync(layer.group_send)(run_group(run_id), {"type": "run.event", "event": payload})
-    except Exception:  # a lost live push is recovered by the client's ?after= backfill
-        logger.warning("could not publish event %s of run %s", payload["seq"], run_id)
+class _PublishBatch:
+    """The events of one transaction, published together (one event loop hop) after commit."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[str, dict[str, Any]]] = []
+
+    def __call__(self) -> None:
+        layer = get_channel_layer()
+        if layer is None or not self.items:
+            return
+        try:
+            async_to_sync(_send_all)(layer, self.items)
+        except Exception:  # a lost live push is recovered by the client's ?after= backfill
+            logger.warning("could not publish %d run events", len(self.items))
+
+
+def _publish_batch() -> list[tuple[str, dict[str, Any]]]:
+    """The current transaction's batch, registered with on_commit on first use; a rollback
+    drops the hook and with it the batch."""
+    connection = transaction.get_connection()
+    for _savepoints, hook, _robust in connection.run_on_commit:
+        if isinstance(hook, _PublishBatch):
+            return hook.items
+    batch = _PublishBatch()
+    transaction.on_commit(batch)
+    return batch.items
+
+
+async def _send_all(layer: Any, items: list[tuple[str, dict[str, Any]]]) -> None:
+    for run_id, payload in items:  # in order: consumers rely on ascending seq
+        await layer.group_send(run_group(run_id), {"type": "run.event", "event": payload})

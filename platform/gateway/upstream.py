@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 
 import httpx
 
@@ -26,8 +25,6 @@ def http_client() -> httpx.AsyncClient:
     loop_id = id(asyncio.get_running_loop())
     client = _clients.get(loop_id)
     if client is None:
-        # httpx logs every request at INFO: a log line per model call is noise on the hot path.
-        logging.getLogger("httpx").setLevel(logging.WARNING)
         client = _clients[loop_id] = httpx.AsyncClient(
             limits=httpx.Limits(max_connections=2000, max_keepalive_connections=500),
             trust_env=False,  # a proxy from the environment must never sit between us and a backend

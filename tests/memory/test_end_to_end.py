@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import httpx
 import pytest
 
 from tests.factories import TenantFixture
 from tests.memory import files
-from tests.support.processes import celery_worker
+from tests.support.processes import asgi_server, celery_worker
 
 
 def wait_until_ready(client: httpx.Client, document_id: int, timeout: float = 180.0) -> dict:
@@ -25,21 +26,30 @@ def wait_until_ready(client: httpx.Client, document_id: int, timeout: float = 18
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_upload_over_http_is_ingested_by_the_worker_and_cited_by_page(
-    live_server_url: str, acme: TenantFixture, globex: TenantFixture, redis_client: object
+    acme: TenantFixture, globex: TenantFixture, redis_client: object, documents_dir: Path
 ) -> None:
+    # The server and the worker share this test's folder for stored files.
+    with (
+        asgi_server(LONGHAUL_DOCUMENTS_DIR=str(documents_dir)) as base_url,
+        celery_worker(concurrency=1, LONGHAUL_DOCUMENTS_DIR=str(documents_dir)),
+    ):
+        check_upload_and_search(base_url, acme, globex)
+    assert list(documents_dir.rglob("*.pdf"))
+
+
+def check_upload_and_search(base_url: str, acme: TenantFixture, globex: TenantFixture) -> None:
     acme_http = httpx.Client(
-        base_url=live_server_url, headers={"Authorization": f"Bearer {acme.api_key}"}, timeout=60
+        base_url=base_url, headers={"Authorization": f"Bearer {acme.api_key}"}, timeout=60
     )
     globex_http = httpx.Client(
-        base_url=live_server_url, headers={"Authorization": f"Bearer {globex.api_key}"}, timeout=60
+        base_url=base_url, headers={"Authorization": f"Bearer {globex.api_key}"}, timeout=60
     )
 
-    with celery_worker(concurrency=1):
-        created = acme_http.post(
-            "/api/documents", files={"file": ("q3.pdf", files.pdf_bytes(), "application/pdf")}
-        )
-        assert created.status_code == 201, created.text
-        document = wait_until_ready(acme_http, created.json()["id"])
+    created = acme_http.post(
+        "/api/documents", files={"file": ("q3.pdf", files.pdf_bytes(), "application/pdf")}
+    )
+    assert created.status_code == 201, created.text
+    document = wait_until_ready(acme_http, created.json()["id"])
 
     query = {
         "query": "cloud hosting spend after the migration",

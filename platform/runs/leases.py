@@ -15,7 +15,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import close_old_connections, connection, transaction
-from django.db.models import F, Q
+from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
 from runs.models import ADVANCEABLE_STATUSES, RUN_STATE_FIELDS, Run, RunStatus
@@ -76,8 +76,14 @@ def lease_renew(lease: Lease) -> bool:
 
 
 def lease_release(lease: Lease) -> None:
+    """Gives the lease up. A run left `running` (the worker stopped on an error) goes back to
+    `queued`, where the recovery sweep re-enqueues it instead of leaving it stranded."""
     Run.objects.filter(id=lease.run_id, fencing_token=lease.token).update(
-        lease_owner="", lease_expires_at=None
+        lease_owner="",
+        lease_expires_at=None,
+        status=Case(
+            When(status=RunStatus.RUNNING, then=Value(RunStatus.QUEUED)), default=F("status")
+        ),
     )
 
 

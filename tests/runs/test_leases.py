@@ -130,3 +130,21 @@ def test_a_redelivered_task_after_too_many_losses_fails_the_run(
     assert run.status == RunStatus.FAILED
     assert "lost its worker 1 times" in run.error
     assert not (runtime / "attempts.log").exists()
+
+
+@pytest.mark.django_db
+def test_a_released_unfinished_run_goes_back_to_the_queue(
+    acme: TenantFixture, runtime: Path
+) -> None:
+    from runs.leases import lease_release
+
+    run = new_run(acme)
+    lease = lease_acquire(run_id=str(run.id), owner="w1")
+    assert lease is not None
+
+    lease_release(lease)  # e.g. the worker stopped on an unexpected database error
+
+    run.refresh_from_db()
+    assert run.status == RunStatus.QUEUED
+    assert run.lease_owner == ""
+    assert lease_acquire(run_id=str(run.id), owner="w2") is not None

@@ -150,9 +150,12 @@ def test_cancel_while_a_worker_is_mid_step_fences_the_worker_out(
     # Given a worker running a slow tool call
     model.script = effect_calls(runtime, 3, work_seconds=1.5)
     run = start(acme)
-    worker = threading.Thread(
-        target=lambda: (run_advance(run_id=str(run.id), owner="w"), connection.close())
-    )
+
+    def advance() -> None:
+        run_advance(run_id=str(run.id), owner="w")
+        connection.close()
+
+    worker = threading.Thread(target=advance)
     worker.start()
     deadline = time.monotonic() + 30
     while not (runtime / "attempts.log").exists() and time.monotonic() < deadline:

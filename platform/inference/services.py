@@ -83,7 +83,7 @@ def _seed_default_backend(tier: Tier, seed: TierSeed) -> Backend:
             "served_model": seed.served_model,
             "api_key_env": seed.api_key_env,
             "read_timeout_s": settings.LONGHAUL_UPSTREAM_TIMEOUT_SECONDS,
-            **_embedded_limits(seed),
+            **_embedded_defaults(seed),
         },
     )
     wanted = {
@@ -99,10 +99,14 @@ def _seed_default_backend(tier: Tier, seed: TierSeed) -> Backend:
     return backend
 
 
-def _embedded_limits(seed: TierSeed) -> dict[str, int]:
+def _embedded_defaults(seed: TierSeed) -> dict[str, int | bool]:
     """The embedded server decodes one request at a time for both tiers; a short in-flight
-    limit keeps the rest waiting in the gateway's queue, where they count and can time out."""
-    return {"max_concurrency": 2} if seed.base_url == embedded_base_url() else {}
+    limit keeps the rest waiting in the gateway's queue, where they count and can time out.
+    Its OpenAI server rejects `response_format: json_schema` (422), so callers are told to
+    fall back to JSON mode instead of tripping the backend's circuit breaker."""
+    if seed.base_url != embedded_base_url():
+        return {}
+    return {"max_concurrency": 2, "supports_json_schema": False}
 
 
 def backend_record_probe(

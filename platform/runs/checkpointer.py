@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import builtins
+import json
 from dataclasses import replace
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from agents.engine.types import Checkpoint, CheckpointConflict
 from runs.models import Checkpoint as CheckpointRow
@@ -41,14 +42,10 @@ class DjangoCheckpointer:
         return int(row or 0)
 
     def put(self, checkpoint: Checkpoint, *, expected_version: int | None = None) -> Checkpoint:
+        if expected_version is not None:
+            return self._put_after(checkpoint, expected_version)
         while True:
-            latest = self.latest_version(checkpoint.thread_id)
-            if expected_version is not None and latest != expected_version:
-                raise CheckpointConflict(
-                    f"thread {checkpoint.thread_id}: expected version {expected_version}, "
-                    f"latest is {latest}"
-                )
-            stored = replace(checkpoint, version=latest + 1)
+            stored = replace(checkpoint, version=self.latest_version(checkpoint.thread_id) + 1)
             try:
                 with transaction.atomic():
                     CheckpointRow.objects.create(
@@ -60,13 +57,36 @@ class DjangoCheckpointer:
                         created_at=stored.created_at,
                     )
             except IntegrityError:
-                # Another writer took this version between our read and insert.
-                if expected_version is not None:
-                    raise CheckpointConflict(
-                        f"thread {checkpoint.thread_id}: version {stored.version} was taken"
-                    ) from None
-                continue
+                continue  # another writer took this version between our read and insert
             return stored
+
+    def _put_after(self, checkpoint: Checkpoint, expected_version: int) -> Checkpoint:
+        """Writes version `expected_version + 1` in one round trip.
+
+        The unique (thread, version) index refuses a version someone else already wrote, and
+        the EXISTS refuses one that would skip ahead of the latest: both are conflicts.
+        """
+        stored = replace(checkpoint, version=expected_version + 1)
+        table = CheckpointRow._meta.db_table
+        sql = (
+            f"INSERT INTO {table} (thread_id, version, step, node, state, created_at) "
+            "SELECT %s, %s, %s, %s, %s::jsonb, %s WHERE %s = 0 OR EXISTS "
+            f"(SELECT 1 FROM {table} WHERE thread_id = %s AND version = %s)"
+        )
+        values = [stored.thread_id, stored.version, stored.step, stored.node]
+        values += [json.dumps(stored.state), stored.created_at, expected_version]
+        values += [stored.thread_id, expected_version]
+        try:
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute(sql, values)
+                inserted = cursor.rowcount
+        except IntegrityError:
+            inserted = 0
+        if inserted != 1:
+            raise CheckpointConflict(
+                f"thread {checkpoint.thread_id}: version {expected_version} is not the latest"
+            )
+        return stored
 
     def list(self, thread_id: str, *, limit: int | None = None) -> builtins.list[Checkpoint]:
         rows = CheckpointRow.objects.filter(thread_id=thread_id).order_by("-version")

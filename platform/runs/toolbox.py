@@ -23,6 +23,7 @@ from agents.tools import (
     default_registry,
 )
 from approvals.selectors import policy_for_tool
+from memory.port import DjangoMemoryPort
 from runs.models import Run
 
 
@@ -40,7 +41,7 @@ def _executor() -> ToolExecutor:
 def _sandbox() -> Any:
     from agents.sandbox import get_sandbox
 
-    return get_sandbox()
+    return get_sandbox(settings.LONGHAUL_SANDBOX)
 
 
 def approval_reason(name: str, *, organization_id: int) -> str | None:
@@ -71,6 +72,9 @@ def environment(run: Run, *, idempotency_key: str) -> ToolEnvironment:
         workspace=Path(run.workspace) if run.workspace else _scratch(run),
         sandbox=_sandbox(),
         package_index_url=settings.LONGHAUL_PACKAGE_INDEX_URL,
+        memory=DjangoMemoryPort(
+            organization_id=run.organization_id, run_id=str(run.id), workflow=run.workflow
+        ),
         run_id=str(run.id),
         # Tools with effects outside the workspace pass this key on so the receiver dedupes.
         extra={"idempotency_key": idempotency_key, "organization_id": run.organization_id},

@@ -42,6 +42,7 @@ def test_seed_without_urls_points_both_tiers_at_the_embedded_server(settings) ->
         assert backend.served_model == name
         assert backend.api_key is None
         assert backend.max_concurrency == 2
+        assert backend.supports_json_schema is False  # llama.cpp answers 422 to json_schema
     assert registry["standard"].context_window > registry["fast"].context_window
 
 
@@ -54,6 +55,7 @@ def test_seed_is_idempotent_and_follows_changed_urls(settings) -> None:
     assert Backend.objects.count() == 2
     assert Backend.objects.get(name="fast-default").base_url == "http://gpu-b:8000/v1"
     assert Backend.objects.get(name="fast-default").max_concurrency == 8
+    assert Backend.objects.get(name="fast-default").supports_json_schema is True
 
     settings.LONGHAUL_FAST_URL = "http://gpu-c:8000/v1"
     tiers_seed_from_settings()

@@ -78,3 +78,27 @@ def test_the_socket_is_refused_for_other_organizations_and_bad_keys(
     assert close_code(server, run, globex.api_key) == 4404
     assert close_code(server, run, "lh_0123456789_wrong") == 4401
     assert close_code(server, run, acme.api_key, after="x") == 4400
+
+
+def connect_with_origin(server: str, run: Run, key: str, origin: str | None) -> object:
+    from websockets.sync.client import connect
+
+    headers = {"Authorization": f"Bearer {key}"}
+    if origin is not None:
+        headers["Origin"] = origin
+    url = f"{server.replace('http://', 'ws://')}/ws/runs/{run.id}?after=0"
+    return connect(url, additional_headers=headers, open_timeout=10)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_systems_without_an_origin_connect_but_foreign_browser_origins_are_refused(
+    acme: TenantFixture, server: str
+) -> None:
+    from websockets.exceptions import InvalidStatus
+
+    run = run_start(organization=acme.organization, workflow="effects", input={})
+    append(run, 2)
+    with connect_with_origin(server, run, acme.api_key, origin=None) as socket:
+        assert seqs(socket, 2)[-1] >= 2
+    with pytest.raises(InvalidStatus):
+        connect_with_origin(server, run, acme.api_key, origin="https://evil.example")

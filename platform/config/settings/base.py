@@ -220,6 +220,7 @@ CELERY_BEAT_SCHEDULE["gateway-flush-usage"] = {
 
 # --- Agents (agents/, platform/runs, platform/approvals).
 LONGHAUL_WORKSPACES_DIR = DATA_DIR / "workspaces"
+LONGHAUL_SANDBOX = env_str("LONGHAUL_SANDBOX", "agents.sandbox.bubblewrap.BubblewrapSandbox")
 LONGHAUL_ARTIFACTS_DIR = DATA_DIR / "artifacts"
 LONGHAUL_PACKAGE_INDEX_URL = env_str("LONGHAUL_PACKAGE_INDEX_URL", "https://pypi.org/simple")
 LONGHAUL_RUN_LEASE_SECONDS = env_int("LONGHAUL_RUN_LEASE_SECONDS", 30)

@@ -90,22 +90,46 @@ class FakeOpenAI:
         if self.delay_s:
             await asyncio.sleep(self.delay_s)
         if path.endswith("/models"):
-            await _send_json(send, 200, {"object": "list", "data": [{"id": self.model, "object": "model", "owned_by": "fake"}]})
+            await _send_json(
+                send,
+                200,
+                {
+                    "object": "list",
+                    "data": [{"id": self.model, "object": "model", "owned_by": "fake"}],
+                },
+            )
         elif path.endswith("/chat/completions") and isinstance(body, dict):
             await self._chat(body, send, fault)
         elif path.endswith("/embeddings") and isinstance(body, dict):
             await _send_json(send, 200, self._embeddings(body))
         else:
-            await _send_json(send, 404, {"error": {"message": f"no route {path}", "type": "not_found"}})
+            await _send_json(
+                send, 404, {"error": {"message": f"no route {path}", "type": "not_found"}}
+            )
 
     async def _chat(self, body: dict[str, Any], send: Any, fault: Fault | None) -> None:
         reply = self.reply_for(body)
         if not body.get("stream"):
-            await _send_json(send, 200, completion(reply, model=body.get("model", self.model), request=body))
+            await _send_json(
+                send, 200, completion(reply, model=body.get("model", self.model), request=body)
+            )
             return
-        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/event-stream")]})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 200,
+                "headers": [(b"content-type", b"text/event-stream")],
+            }
+        )
         include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
-        for index, chunk in enumerate(stream_chunks(reply, model=body.get("model", self.model), request=body, include_usage=include_usage)):
+        for index, chunk in enumerate(
+            stream_chunks(
+                reply,
+                model=body.get("model", self.model),
+                request=body,
+                include_usage=include_usage,
+            )
+        ):
             if fault is not None and fault.kind == "reset" and index >= fault.after_chunks:
                 raise ConnectionResetError("scripted reset mid-stream")
             await send({"type": "http.response.body", "body": chunk, "more_body": True})
@@ -117,9 +141,17 @@ class FakeOpenAI:
         inputs = body.get("input", [])
         texts = [inputs] if isinstance(inputs, str) else list(inputs)
         dims = int(body.get("dimensions") or self.embedding_dimensions)
-        data = [{"object": "embedding", "index": i, "embedding": hashed_embedding(t, dims)} for i, t in enumerate(texts)]
+        data = [
+            {"object": "embedding", "index": i, "embedding": hashed_embedding(t, dims)}
+            for i, t in enumerate(texts)
+        ]
         tokens = sum(len(str(t).split()) for t in texts)
-        return {"object": "list", "data": data, "model": body.get("model", self.model), "usage": {"prompt_tokens": tokens, "total_tokens": tokens}}
+        return {
+            "object": "list",
+            "data": data,
+            "model": body.get("model", self.model),
+            "usage": {"prompt_tokens": tokens, "total_tokens": tokens},
+        }
 
 
 # --- response builders (also used by tests to predict answers) -------------------------------
@@ -135,7 +167,9 @@ def completion(reply: Reply, *, model: str, request: dict[str, Any]) -> dict[str
         message["tool_calls"] = [_tool_call(i, call) for i, call in enumerate(reply["tool_calls"])]
         message["content"] = None
         finish = "tool_calls"
-    completion_tokens = max(1, len((reply.get("content") or json.dumps(reply.get("tool_calls"))).split()))
+    completion_tokens = max(
+        1, len((reply.get("content") or json.dumps(reply.get("tool_calls"))).split())
+    )
     prompt_tokens = count_prompt_tokens(request)
     return {
         "id": f"chatcmpl-{uuid.uuid4().hex[:12]}",
@@ -143,15 +177,30 @@ def completion(reply: Reply, *, model: str, request: dict[str, Any]) -> dict[str
         "created": int(time.time()),
         "model": model,
         "choices": [{"index": 0, "message": message, "finish_reason": finish}],
-        "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens, "total_tokens": prompt_tokens + completion_tokens},
+        "usage": {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+        },
     }
 
 
-def stream_chunks(reply: Reply, *, model: str, request: dict[str, Any], include_usage: bool = False) -> Iterator[bytes]:
-    base = {"id": f"chatcmpl-{uuid.uuid4().hex[:12]}", "object": "chat.completion.chunk", "created": int(time.time()), "model": model}
+def stream_chunks(
+    reply: Reply, *, model: str, request: dict[str, Any], include_usage: bool = False
+) -> Iterator[bytes]:
+    base = {
+        "id": f"chatcmpl-{uuid.uuid4().hex[:12]}",
+        "object": "chat.completion.chunk",
+        "created": int(time.time()),
+        "model": model,
+    }
 
     def event(delta: dict[str, Any], finish: str | None = None, **extra: Any) -> bytes:
-        payload = {**base, "choices": [{"index": 0, "delta": delta, "finish_reason": finish}], **extra}
+        payload = {
+            **base,
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+            **extra,
+        }
         return f"data: {json.dumps(payload)}\n\n".encode()
 
     yield event({"role": "assistant", "content": ""})
@@ -181,7 +230,11 @@ def hashed_embedding(text: str, dimensions: int) -> list[float]:
 def _tool_call(index: int, call: dict[str, Any]) -> dict[str, Any]:
     arguments = call.get("arguments", {})
     encoded = arguments if isinstance(arguments, str) else json.dumps(arguments)
-    return {"id": call.get("id", f"call_{index}"), "type": "function", "function": {"name": call["name"], "arguments": encoded}}
+    return {
+        "id": call.get("id", f"call_{index}"),
+        "type": "function",
+        "function": {"name": call["name"], "arguments": encoded},
+    }
 
 
 # --- ASGI plumbing ----------------------------------------------------------------------------
@@ -203,7 +256,13 @@ async def _read_json(receive: Any) -> Any:
 
 async def _send_json(send: Any, status: int, payload: Any, raw: bytes | None = None) -> None:
     body = raw if raw is not None else json.dumps(payload).encode()
-    await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", b"application/json")]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", b"application/json")],
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 
@@ -213,7 +272,11 @@ async def _apply_fault_before_response(fault: Fault, send: Any) -> bool:
         await asyncio.sleep(fault.delay_s)
         return False
     if fault.kind == "error":
-        await _send_json(send, fault.status, {"error": {"message": "scripted upstream failure", "type": "server_error"}})
+        await _send_json(
+            send,
+            fault.status,
+            {"error": {"message": "scripted upstream failure", "type": "server_error"}},
+        )
         return True
     if fault.kind == "hang":
         await asyncio.sleep(3600)
@@ -228,7 +291,9 @@ async def _apply_fault_before_response(fault: Fault, send: Any) -> bool:
 @contextmanager
 def serve_fake_openai(fake: FakeOpenAI, *, port: int = 0) -> Iterator[str]:
     """Serves `fake` on 127.0.0.1 in a background thread; yields the base URL ending in /v1."""
-    config = uvicorn.Config(fake, host="127.0.0.1", port=port, log_level="warning", lifespan="off", access_log=False)
+    config = uvicorn.Config(
+        fake, host="127.0.0.1", port=port, log_level="warning", lifespan="off", access_log=False
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -252,7 +317,14 @@ def main() -> None:
     parser.add_argument("--content", default="ok")
     args = parser.parse_args()
     fake = FakeOpenAI(script=[{"content": args.content}], delay_s=args.delay_ms / 1000)
-    uvicorn.run(fake, host="127.0.0.1", port=args.port, log_level="warning", lifespan="off", access_log=False)
+    uvicorn.run(
+        fake,
+        host="127.0.0.1",
+        port=args.port,
+        log_level="warning",
+        lifespan="off",
+        access_log=False,
+    )
 
 
 if __name__ == "__main__":

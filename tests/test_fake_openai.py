@@ -5,6 +5,7 @@ from __future__ import annotations
 import httpx
 import openai
 import pytest
+from openai.types.chat import ChatCompletionMessageFunctionToolCall
 
 from tests.support.fake_openai import FakeOpenAI, Fault, serve_fake_openai
 
@@ -28,9 +29,14 @@ def test_scripted_replies_follow_the_conversation_not_the_call_order() -> None:
             model="m",
             messages=[{"role": "user", "content": "go"}, {"role": "assistant", "content": "x"}],
         )
-    call = first.choices[0].message.tool_calls[0]
+    calls, again_calls = first.choices[0].message.tool_calls, again.choices[0].message.tool_calls
+    assert calls is not None
+    assert again_calls is not None
+    call, repeated = calls[0], again_calls[0]
+    assert isinstance(call, ChatCompletionMessageFunctionToolCall)
+    assert isinstance(repeated, ChatCompletionMessageFunctionToolCall)
     assert call.function.name == "read_file"
-    assert again.choices[0].message.tool_calls[0].function.arguments == call.function.arguments
+    assert repeated.function.arguments == call.function.arguments
     assert later.choices[0].message.content == "done"
     assert len(fake.requests) == 3
 

@@ -73,9 +73,11 @@ class DjangoCheckpointer:
             "SELECT %s, %s, %s, %s, %s::jsonb, %s WHERE %s = 0 OR EXISTS "
             f"(SELECT 1 FROM {table} WHERE thread_id = %s AND version = %s)"
         )
-        values = [stored.thread_id, stored.version, stored.step, stored.node]
-        values += [json.dumps(stored.state), stored.created_at, expected_version]
-        values += [stored.thread_id, expected_version]
+        values: list[str | int | float] = [
+            *(stored.thread_id, stored.version, stored.step, stored.node),
+            *(json.dumps(stored.state), stored.created_at, expected_version),
+            *(stored.thread_id, expected_version),
+        ]
         try:
             with transaction.atomic(), connection.cursor() as cursor:
                 cursor.execute(sql, values)

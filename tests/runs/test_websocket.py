@@ -9,6 +9,7 @@ import threading
 import pytest
 from django.db import connection, transaction
 from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
 
 from runs.events import event_append
 from runs.models import Run
@@ -80,8 +81,7 @@ def test_the_socket_is_refused_for_other_organizations_and_bad_keys(
     assert close_code(server, run, acme.api_key, after="x") == 4400
 
 
-def connect_with_origin(server: str, run: Run, key: str, origin: str | None) -> object:
-    from websockets.sync.client import connect
+def connect_with_origin(server: str, run: Run, key: str, origin: str | None) -> ClientConnection:
 
     headers = {"Authorization": f"Bearer {key}"}
     if origin is not None:

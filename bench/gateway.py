@@ -39,6 +39,9 @@ import aiohttp
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
+
+from bench.scratch import scratch_database  # noqa: E402
+
 BENCH_DB = "bench_gateway"
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/1")
 BODY = {"model": "standard", "messages": [{"role": "user", "content": "Say ok."}], "max_tokens": 8}
@@ -88,28 +91,6 @@ def process(
 
 
 # --- database and registry ----------------------------------------------------------------------
-@contextmanager
-def bench_database() -> Iterator[str]:
-    import psycopg
-
-    from config import embedded_db
-
-    root = embedded_db.data_dir()
-    embedded_db.ensure_running(root)
-    admin = embedded_db.database_url(root, "postgres")
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{BENCH_DB}"')
-    try:
-        yield embedded_db.database_url(root, BENCH_DB)
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
-
-
 def setup_django(url: str) -> None:
     os.environ["DATABASE_URL"] = url
     os.environ["REDIS_URL"] = REDIS_URL
@@ -377,7 +358,7 @@ def main() -> None:
             )
         )
         wait_http(f"{fake}/models")
-        url = stack.enter_context(bench_database())
+        url = stack.enter_context(scratch_database(BENCH_DB))
         setup_django(url)
         backends = {"standard": (fake, "standard")}
         llama = None

@@ -22,8 +22,6 @@ import statistics
 import sys
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -34,6 +32,7 @@ sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
 from agents.engine.memory import InMemoryCheckpointer  # noqa: E402
 from agents.engine.runner import run_one_step, start_thread  # noqa: E402
 from agents.engine.types import Budgets, Finish, Update, Workflow  # noqa: E402
+from bench.scratch import scratch_database  # noqa: E402
 
 STEPS = 20
 BENCH_DB = "bench_runs"
@@ -98,28 +97,6 @@ def platform_run(organization: Any) -> list[float]:
     return [first] + [(b - a).total_seconds() for a, b in itertools.pairwise(stamps)]
 
 
-@contextmanager
-def bench_database() -> Iterator[str]:
-    import psycopg
-
-    from config import embedded_db
-
-    root = embedded_db.data_dir()
-    embedded_db.ensure_running(root)
-    admin = embedded_db.database_url(root, "postgres")
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{BENCH_DB}"')
-    try:
-        yield embedded_db.database_url(root, BENCH_DB)
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
-
-
 def setup_django(url: str) -> Any:
     os.environ["DATABASE_URL"] = url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
@@ -148,7 +125,7 @@ def main() -> None:
         f"# {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.node()}, "
         f"{os.cpu_count()} CPUs, Python {platform.python_version()}, {STEPS}-step run"
     )
-    with bench_database() as url:
+    with scratch_database(BENCH_DB) as url:
         organization = setup_django(url)
         from runs.checkpointer import DjangoCheckpointer
 

@@ -20,8 +20,7 @@ import statistics
 import sys
 import time
 import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypedDict
@@ -32,6 +31,7 @@ sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
 from agents.engine.memory import InMemoryCheckpointer  # noqa: E402
 from agents.engine.runner import run_one_step, start_thread  # noqa: E402
 from agents.engine.types import Budgets, ChatResult, Finish, Update, Workflow  # noqa: E402
+from bench.scratch import scratch_database  # noqa: E402
 
 STEPS = 20
 BENCH_DB = "bench_runtime"
@@ -119,28 +119,6 @@ def langgraph_run(graph: Any, durability: str) -> list[float]:
 
 
 # --- databases --------------------------------------------------------------------------------
-@contextmanager
-def bench_database() -> Iterator[str]:
-    import psycopg
-
-    from config import embedded_db
-
-    root = embedded_db.data_dir()
-    embedded_db.ensure_running(root)
-    admin = embedded_db.database_url(root, "postgres")
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{BENCH_DB}"')
-    try:
-        yield embedded_db.database_url(root, BENCH_DB)
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
-
-
 def django_checkpointer(url: str) -> Any:
     os.environ["DATABASE_URL"] = url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
@@ -195,7 +173,7 @@ def main() -> None:
         f"# {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.node()}, "
         f"{os.cpu_count()} CPUs, Python {platform.python_version()}, {STEPS}-step loop"
     )
-    with bench_database() as url, PostgresSaver.from_conn_string(url) as saver:
+    with scratch_database(BENCH_DB) as url, PostgresSaver.from_conn_string(url) as saver:
         saver.setup()
         django_cp = django_checkpointer(url)
         memory_graph, pg_graph = langgraph_graph(InMemorySaver()), langgraph_graph(saver)

@@ -4,10 +4,6 @@ through the gateway, streaming and not, with usage billed."""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,36 +12,18 @@ import pytest
 from gateway.models import UsageRecord
 from tests.factories import TenantFixture
 from tests.gateway.conftest import Backends, client_for, wait_for
-from tests.support.processes import REPO, free_port, wait_for_http
+from tests.support.processes import embedded_inference_server
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture(scope="module")
 def llama_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings.test",
-        "PYTHONPATH": f"{REPO / 'platform'}:{REPO}",
-        "LONGHAUL_DATA_DIR": str(tmp_path_factory.mktemp("gateway-llama")),
-        "LONGHAUL_STANDARD_CONTEXT": "2048",
-        "LONGHAUL_FAST_CONTEXT": "1024",
-    }
-    command = [sys.executable, str(REPO / "manage.py"), "serve_inference", "--port", str(port)]
-    process = subprocess.Popen(command, env=env, cwd=REPO, start_new_session=True)
-    base = f"http://127.0.0.1:{port}/v1"
-    try:
-        wait_for_http(f"{base}/models", timeout=120, process=process)
+    with embedded_inference_server(tmp_path_factory.mktemp("gateway-llama"), timeout=120) as (
+        base,
+        _,
+    ):
         yield base
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
 
 
 def _register(backends: Backends, base: str) -> None:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -13,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from openai import OpenAI
 
-from tests.support.processes import REPO, free_port, wait_for_http
+from tests.support.processes import embedded_inference_server
 
 pytestmark = pytest.mark.slow
 
@@ -22,26 +20,10 @@ pytestmark = pytest.mark.slow
 def embedded_server(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    port = free_port()
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings.test",
-        "PYTHONPATH": f"{REPO / 'platform'}:{REPO}",
-        "LONGHAUL_DATA_DIR": str(tmp_path_factory.mktemp("inference-data")),
-        # Small contexts keep the two resident models cheap on a shared CI machine.
-        "LONGHAUL_STANDARD_CONTEXT": "2048",
-        "LONGHAUL_FAST_CONTEXT": "1024",
-    }
-    command = [sys.executable, str(REPO / "manage.py"), "serve_inference", "--port", str(port)]
-    process = subprocess.Popen(command, env=env, cwd=REPO, start_new_session=True)
-    base = f"http://127.0.0.1:{port}/v1"
-    try:
-        wait_for_http(f"{base}/models", timeout=120, process=process)
-        yield base, process
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+    with embedded_inference_server(
+        tmp_path_factory.mktemp("inference-data"), timeout=120
+    ) as server:
+        yield server
 
 
 def client(base: str) -> OpenAI:

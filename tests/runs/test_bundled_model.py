@@ -5,10 +5,6 @@ hang and never crash. A model this small rarely fixes code; what is tested is th
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,7 +13,7 @@ import pytest
 from inference.models import Backend, Tier
 from tests.factories import TenantFixture
 from tests.runs.live import http, multipart, tarball_bytes, wait_for_status
-from tests.support.processes import REPO, asgi_server, celery_worker, free_port, wait_for_http
+from tests.support.processes import asgi_server, celery_worker, embedded_inference_server
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 CONTEXT = 2048
@@ -29,29 +25,8 @@ REPOSITORY = {
 
 @pytest.fixture
 def llama(tmp_path: Path) -> Iterator[str]:
-    port = free_port()
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings.test",
-        "PYTHONPATH": f"{REPO / 'platform'}:{REPO}",
-        "LONGHAUL_DATA_DIR": str(tmp_path / "llama"),
-        "LONGHAUL_STANDARD_CONTEXT": str(CONTEXT),
-        "LONGHAUL_FAST_CONTEXT": "1024",
-    }
-    command = [sys.executable, str(REPO / "manage.py"), "serve_inference", "--port", str(port)]
-    process = subprocess.Popen(command, env=env, cwd=REPO, start_new_session=True)
-    base = f"http://127.0.0.1:{port}/v1"
-    try:
-        wait_for_http(f"{base}/models", timeout=180, process=process)
+    with embedded_inference_server(tmp_path / "llama", standard_context=CONTEXT) as (base, _):
         yield base
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
 
 
 @pytest.mark.django_db(transaction=True)

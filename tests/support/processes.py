@@ -123,3 +123,29 @@ def celery_worker(
         yield process
     finally:
         stop_process(process)
+
+
+@contextmanager
+def embedded_inference_server(
+    data_dir: Path, *, standard_context: int = 2048, fast_context: int = 1024, timeout: float = 180
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`manage.py serve_inference` with the bundled model on a free port; yields (base URL, process).
+
+    Small contexts keep the two resident models cheap on a shared CI machine."""
+    port = free_port()
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings.test",
+        "PYTHONPATH": f"{REPO / 'platform'}:{REPO}",
+        "LONGHAUL_DATA_DIR": str(data_dir),
+        "LONGHAUL_STANDARD_CONTEXT": str(standard_context),
+        "LONGHAUL_FAST_CONTEXT": str(fast_context),
+    }
+    command = [sys.executable, str(REPO / "manage.py"), "serve_inference", "--port", str(port)]
+    process = subprocess.Popen(command, env=env, cwd=REPO, start_new_session=True)
+    base = f"http://127.0.0.1:{port}/v1"
+    try:
+        wait_for_http(f"{base}/models", timeout=timeout, process=process)
+        yield base, process
+    finally:
+        stop_process(process, grace=15)

@@ -173,6 +173,10 @@ def sandbox_environment(env: Mapping[str, str] | None) -> dict[str, str]:
         "TMPDIR": "/tmp",
         "LANG": "C.UTF-8",
         "PYTHONPATH": packages,
+        # Bytecode caches are validated by mtime in whole seconds and by size, so an edit that
+        # keeps a file's size within the same second (`a - b` -> `a + b`) would run stale code.
+        # Agents edit and re-run constantly; they also should not find __pycache__ in diffs.
+        "PYTHONDONTWRITEBYTECODE": "1",
         "PIP_DISABLE_PIP_VERSION_CHECK": "1",
     }
     for name, value in (env or {}).items():

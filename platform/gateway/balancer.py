@@ -159,19 +159,23 @@ def candidates(
     return result
 
 
-def choose(states: list[BackendState], affinity: str | None) -> BackendState:
-    """Prefer the conversation's own replica while it has a free slot, else the least loaded.
+def _load(state: BackendState) -> tuple[float, float]:
+    return state.outstanding() / state.config.weight, state.dispatched / state.config.weight
 
+
+def choose(states: list[BackendState], affinity: str | None) -> BackendState:
+    """The conversation's own replica while it is among the least loaded, else the least loaded.
+
+    Keeping a conversation on its replica reuses that replica's KV cache, but only while doing
+    so costs no queueing: a busier replica gives the request to the least loaded one.
     Raises Overloaded when no backend has a free slot or room in its queue.
     """
+    ranked = sorted(states, key=_load)
     if affinity:
         preferred = _rendezvous(states, affinity)
-        if preferred.has_slot() and not preferred.waiters:
+        least_busy = _load(ranked[0])[0]
+        if preferred.has_slot() and not preferred.waiters and _load(preferred)[0] <= least_busy:
             return preferred
-    ranked = sorted(
-        states,
-        key=lambda s: (s.outstanding() / s.config.weight, s.dispatched / s.config.weight),
-    )
     for state in ranked:
         if state.has_slot() and not state.waiters:
             return state

@@ -95,8 +95,9 @@ def test_fast_falls_back_to_standard_unless_the_key_policy_forbids_it(
 def test_requests_spread_to_the_backend_with_fewest_outstanding(
     gateway: str, acme: TenantFixture, backends: Backends
 ) -> None:
-    first, _ = backends.add("standard", FakeOpenAI(delay_s=0.4))
-    second, _ = backends.add("standard", FakeOpenAI(delay_s=0.4))
+    # Long enough that all eight are in flight together even on a loaded machine.
+    first, _ = backends.add("standard", FakeOpenAI(delay_s=2.0))
+    second, _ = backends.add("standard", FakeOpenAI(delay_s=2.0))
     backends.settle()
     client = client_for(gateway, acme.api_key)
 

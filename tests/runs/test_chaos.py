@@ -29,7 +29,9 @@ from tests.runs.fixtures import EXTRA_TOOLS, EXTRA_WORKFLOWS, attempts, effect_c
 from tests.support.fake_openai import FakeOpenAI, serve_fake_openai
 from tests.support.processes import celery_worker
 
-RUNS = int(os.environ.get("CHAOS_RUNS", "24"))
+# More runs than must be hit: a run that finishes between two kills is not hit, and the test
+# needs at least MUST_HIT runs killed mid-run.
+RUNS = int(os.environ.get("CHAOS_RUNS", "32"))
 MUST_HIT = min(20, RUNS)  # runs that must be killed mid-run at least once
 CALLS_PER_RUN = 2
 LEASE_SECONDS = 2

@@ -239,3 +239,20 @@ def test_a_handled_failure_is_a_normal_result(sandbox: BubblewrapSandbox, worksp
     script = "import sys\nprint('MemoryError', file=sys.stderr)\nprint('recovered')\n"
     result = sandbox.run(["python3", "-c", script], workspace=workspace)
     assert (result.exit_code, result.stdout) == (0, "recovered\n")
+
+
+def test_a_same_size_edit_in_the_same_second_runs_the_new_code(
+    sandbox: BubblewrapSandbox, workspace: Path
+) -> None:
+    module = workspace / "calc.py"
+    module.write_text("def add(a, b):\n    return a - b\n")
+    check = ["python3", "-c", "import calc; print(calc.add(2, 3))"]
+    before = sandbox.run(check, workspace=workspace)
+    stat = module.stat()
+    module.write_text("def add(a, b):\n    return a + b\n")  # same size
+    os.utime(module, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # and the same mtime
+
+    after = sandbox.run(check, workspace=workspace)
+
+    assert (before.stdout.strip(), after.stdout.strip()) == ("-1", "5")
+    assert not (workspace / "__pycache__").exists()

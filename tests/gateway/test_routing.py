@@ -10,7 +10,9 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 
 import httpx
 import openai
@@ -181,7 +183,16 @@ def test_a_client_that_hangs_up_cancels_its_upstream_request(
     assert _ask(client_for(gateway, acme.api_key)) == "ok"
 
 
-def _wait_for_slow_server(port: int) -> None:
+@contextmanager
+def _slow_backend_process(*extra: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """A scripted backend in its own process (so a test can kill it) answering after 3 s;
+    yields its base URL and the process."""
+    port = free_port()
+    command = [sys.executable, "-m", "tests.support.fake_openai", "--port", str(port)]
+    server = subprocess.Popen(
+        [*command, "--delay-ms", "3000", *extra], cwd=REPO, start_new_session=True
+    )
+
     # The scripted server delays every route, /models included.
     def answers() -> bool:
         try:
@@ -189,30 +200,19 @@ def _wait_for_slow_server(port: int) -> None:
         except httpx.HTTPError:
             return False
 
-    wait_for(answers, timeout=30)
+    try:
+        wait_for(answers, timeout=30)
+        yield f"http://127.0.0.1:{port}/v1", server
+    finally:
+        stop_process(server, grace=0.1)
 
 
 @pytest.mark.slow
 def test_killing_the_backend_mid_request_gives_a_clean_error_or_a_retry(
     gateway: str, acme: TenantFixture, backends: Backends
 ) -> None:
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "tests.support.fake_openai",
-            "--port",
-            str(port),
-            "--delay-ms",
-            "3000",
-        ],
-        cwd=REPO,
-        start_new_session=True,
-    )
-    try:
-        _wait_for_slow_server(port)
-        backends.add("standard", base_url=f"http://127.0.0.1:{port}/v1")
+    with _slow_backend_process() as (base_url, server):
+        backends.add("standard", base_url=base_url)
         backends.settle()
         client = client_for(gateway, acme.api_key)
         client.models.list()  # warm: the request below must reach the backend within a second
@@ -222,8 +222,6 @@ def test_killing_the_backend_mid_request_gives_a_clean_error_or_a_retry(
             stop_process(server, grace=0.1)
             with pytest.raises(openai.APIStatusError) as caught:
                 pending.result(timeout=15)
-    finally:
-        stop_process(server, grace=0.1)
 
     assert caught.value.status_code in (502, 503)
     assert caught.value.response.json()["error"]["code"] in (
@@ -237,25 +235,8 @@ def test_killing_the_backend_mid_request_gives_a_clean_error_or_a_retry(
 def test_killing_one_replica_mid_request_retries_on_another(
     gateway: str, acme: TenantFixture, backends: Backends
 ) -> None:
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "tests.support.fake_openai",
-            "--port",
-            str(port),
-            "--delay-ms",
-            "3000",
-            "--content",
-            "doomed",
-        ],
-        cwd=REPO,
-        start_new_session=True,
-    )
-    try:
-        _wait_for_slow_server(port)
-        _, doomed = backends.add("standard", base_url=f"http://127.0.0.1:{port}/v1", weight=100)
+    with _slow_backend_process("--content", "doomed") as (base_url, server):
+        _, doomed = backends.add("standard", base_url=base_url, weight=100)
         survivor, _ = backends.add("standard")
         survivor.script = [{"content": "survived"}]
         backends.settle()
@@ -266,8 +247,6 @@ def test_killing_one_replica_mid_request_retries_on_another(
             time.sleep(1.0)
             stop_process(server, grace=0.1)
             answer = pending.result(timeout=15)
-    finally:
-        stop_process(server, grace=0.1)
 
     assert answer == "survived"
     assert doomed.name

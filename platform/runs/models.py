@@ -43,6 +43,9 @@ class Run(models.Model):
     output = models.JSONField(default=dict, blank=True)
     error = models.TextField(blank=True, default="")
     workspace = models.CharField(max_length=500, blank=True, default="")
+    # The whole-sandbox limits in force for this run, recorded at start so the record says what
+    # bounded it even after the settings change.
+    sandbox_limits = models.JSONField(default=dict, blank=True)
     # Lease: only the holder of the current fencing token may write step results.
     lease_owner = models.CharField(max_length=200, blank=True, default="")
     lease_expires_at = models.DateTimeField(null=True, blank=True, db_index=True)

@@ -99,3 +99,15 @@ def validate_redis_url(url: str, *, name: str = "REDIS_URL") -> str:
     if parts.scheme not in {"redis", "rediss", "unix"} or not (parts.hostname or parts.path):
         raise ConfigurationError(f"{name} must look like redis://127.0.0.1:6379/0, got {url!r}")
     return url
+
+
+# A server bound to every interface is reached from this machine through loopback.
+_WILDCARD_HOSTS = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "[::1]", "[::]": "[::1]"}
+
+
+def local_url(host: str, port: int, path: str = "") -> str:
+    """The URL a process on this machine uses to reach a server listening on host:port."""
+    host = _WILDCARD_HOSTS.get(host, host)
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"
+    return f"http://{host}:{port}{path}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import httpx
 from django.conf import settings
 from django.db import connection
 
@@ -42,6 +43,42 @@ def check_redis() -> dict[str, CheckResult]:
     finally:
         client.close()
     return {"redis": CheckResult(True, "ping ok")}
+
+
+# Readiness answers quickly even when the route hangs; a gateway on this host answers in ms.
+GATEWAY_TIMEOUT_S = 2.0
+
+
+def check_gateway() -> dict[str, CheckResult]:
+    """The route the agents' model calls take (the gateway, unless runs use another URL).
+
+    No key is sent: the gateway's 401 in OpenAI's error format proves the route as well as a
+    200 would, and readiness never needs a credential."""
+    variable = (
+        "LONGHAUL_AGENT_MODEL_URL" if settings.LONGHAUL_AGENT_MODEL_URL else "LONGHAUL_GATEWAY_URL"
+    )
+    base_url = getattr(settings, variable)
+    try:
+        reply = httpx.get(f"{base_url}/models", timeout=GATEWAY_TIMEOUT_S)
+    except httpx.HTTPError as error:
+        problem = f"{type(error).__name__}: {error}"
+    else:
+        if _speaks_openai(reply):
+            return {"gateway": CheckResult(True, f"{base_url}: answers")}
+        problem = f"HTTP {reply.status_code}, not an OpenAI-compatible API"
+    return {"gateway": CheckResult(False, f"{base_url}: {problem} (check {variable})"[:300])}
+
+
+def _speaks_openai(reply: httpx.Response) -> bool:
+    """A model list, or an authentication error in OpenAI's format: anything else (a 404, a
+    web page) means the URL points at some other server."""
+    try:
+        body = reply.json()
+    except ValueError:
+        return False
+    if reply.status_code == 200:
+        return isinstance(body, dict) and isinstance(body.get("data"), list)
+    return reply.status_code in {401, 403} and isinstance(body, dict) and "error" in body
 
 
 def readiness() -> dict[str, CheckResult]:

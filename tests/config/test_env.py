@@ -2,7 +2,14 @@ from __future__ import annotations
 
 import pytest
 
-from config.env import ConfigurationError, env_bool, env_int, parse_database_url, validate_redis_url
+from config.env import (
+    ConfigurationError,
+    env_bool,
+    env_int,
+    local_url,
+    parse_database_url,
+    validate_redis_url,
+)
 
 
 def test_database_url_with_host_and_port() -> None:
@@ -49,3 +56,19 @@ def test_typed_readers_name_the_variable(monkeypatch: pytest.MonkeyPatch) -> Non
         env_int("LONGHAUL_X", 1)
     monkeypatch.setenv("LONGHAUL_X", "42")
     assert env_int("LONGHAUL_X", 1) == 42
+
+
+@pytest.mark.parametrize(
+    ("host", "expected"),
+    [
+        ("127.0.0.1", "http://127.0.0.1:8765/v1"),
+        ("0.0.0.0", "http://127.0.0.1:8765/v1"),
+        ("::", "http://[::1]:8765/v1"),
+        ("::1", "http://[::1]:8765/v1"),
+        ("web", "http://web:8765/v1"),
+    ],
+)
+def test_local_url_reaches_a_server_through_the_address_it_listens_on(
+    host: str, expected: str
+) -> None:
+    assert local_url(host, 8765, "/v1") == expected

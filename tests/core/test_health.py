@@ -1,7 +1,11 @@
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.test import Client
+
+from tests.support.processes import free_port
 
 
 def test_healthz_answers_without_dependencies(client: Client) -> None:
@@ -11,14 +15,50 @@ def test_healthz_answers_without_dependencies(client: Client) -> None:
     assert response["X-Request-Id"]
 
 
-@pytest.mark.django_db
-def test_readyz_reports_database_with_pgvector_and_redis(client: Client) -> None:
+def test_readyz_reports_database_with_pgvector_redis_and_the_agents_gateway(
+    client: Client, settings: Any, live_server_url: str
+) -> None:
+    settings.LONGHAUL_GATEWAY_URL = f"{live_server_url}/v1"
     response = client.get("/readyz")
     body = response.json()
     assert response.status_code == 200, body
     assert body["checks"]["database"]["status"] == "ok"
     assert "pgvector" in body["checks"]["database"]["detail"]
     assert body["checks"]["redis"]["status"] == "ok"
+    assert body["checks"]["gateway"] == {"status": "ok", "detail": f"{live_server_url}/v1: answers"}
+
+
+@pytest.mark.django_db
+def test_readyz_is_503_when_the_agents_cannot_reach_the_gateway(
+    client: Client, settings: Any
+) -> None:
+    settings.LONGHAUL_GATEWAY_URL = f"http://127.0.0.1:{free_port()}/v1"
+    response = client.get("/readyz")
+    gateway = response.json()["checks"]["gateway"]
+    assert response.status_code == 503
+    assert gateway["status"] == "down"
+    assert "ConnectError" in gateway["detail"]
+    assert gateway["detail"].endswith("(check LONGHAUL_GATEWAY_URL)")
+
+
+def test_readyz_tells_a_gateway_url_that_reaches_another_server(
+    client: Client, settings: Any, live_server_url: str
+) -> None:
+    settings.LONGHAUL_GATEWAY_URL = live_server_url  # the site, without /v1
+    gateway = client.get("/readyz").json()["checks"]["gateway"]
+    assert gateway == {
+        "status": "down",
+        "detail": f"{live_server_url}: HTTP 404, not an OpenAI-compatible API "
+        "(check LONGHAUL_GATEWAY_URL)",
+    }
+
+
+def test_readyz_checks_the_model_url_runs_use_when_it_is_set(
+    client: Client, settings: Any, live_server_url: str
+) -> None:
+    settings.LONGHAUL_GATEWAY_URL = f"http://127.0.0.1:{free_port()}/v1"
+    settings.LONGHAUL_AGENT_MODEL_URL = f"{live_server_url}/v1"
+    assert client.get("/readyz").json()["checks"]["gateway"]["status"] == "ok"
 
 
 @pytest.mark.django_db

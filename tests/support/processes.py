@@ -40,6 +40,8 @@ def child_env(**extra: str) -> dict[str, str]:
         "PYTHONPATH": f"{REPO / 'platform'}:{REPO}",
         "PYTHONUNBUFFERED": "1",
     }
+    # Browser tests lift Django's async guard in the test process only; servers keep it.
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     env.update(extra)
     return env
 
@@ -88,7 +90,9 @@ def asgi_server(**env: str) -> Iterator[str]:
         "--lifespan",
         "off",
     ]
-    process = subprocess.Popen(command, env=child_env(**env), cwd=REPO, start_new_session=True)
+    # The server's own port, so settings derived from it (the gateway URL) are true.
+    server_env = child_env(**{"LONGHAUL_WEB_PORT": str(port), **env})
+    process = subprocess.Popen(command, env=server_env, cwd=REPO, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_for_http(f"{base}/healthz", process=process)

@@ -11,6 +11,7 @@ from config.env import (
     env_int,
     env_list,
     env_str,
+    local_url,
     parse_database_url,
     validate_redis_url,
 )
@@ -31,8 +32,10 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "servestatic",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "channels",
     "core",
     "accounts",
@@ -47,6 +50,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "core.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "servestatic.middleware.ServeStaticMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -138,9 +142,14 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Runs, approvals, memory and documents for long-horizon agents.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from the installed sidecar package, never a CDN; no online validator badge,
+    # which would send the schema's URL to an outside host.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
 }
 
-# --- The web process `make up` runs.
+# --- The web process `make up` runs; the gateway URL below follows it unless set.
 LONGHAUL_WEB_HOST = env_str("LONGHAUL_WEB_HOST", "127.0.0.1")
 LONGHAUL_WEB_PORT = env_int("LONGHAUL_WEB_PORT", 8000)
 
@@ -151,16 +160,24 @@ API_KEY_CACHE_SECONDS = env_int("LONGHAUL_API_KEY_CACHE_SECONDS", 5)
 LONGHAUL_READINESS_CHECKS = [
     "core.health.check_database",
     "core.health.check_redis",
+    "core.health.check_gateway",
     "inference.health.check_backends",
 ]
 
 # --- Inference and gateway (platform/inference, platform/gateway).
-LONGHAUL_EMBEDDED_INFERENCE = env_bool("LONGHAUL_EMBEDDED_INFERENCE", True)
 LONGHAUL_INFERENCE_HOST = env_str("LONGHAUL_INFERENCE_HOST", "127.0.0.1")
 LONGHAUL_INFERENCE_PORT = env_int("LONGHAUL_INFERENCE_PORT", 8100)
 LONGHAUL_STANDARD_URL = env_str("LONGHAUL_STANDARD_URL", "")
 LONGHAUL_FAST_URL = env_str("LONGHAUL_FAST_URL", "")
-LONGHAUL_GATEWAY_URL = env_str("LONGHAUL_GATEWAY_URL", "http://127.0.0.1:8000/v1")
+# The embedded server is only needed while a tier still points at it.
+LONGHAUL_EMBEDDED_INFERENCE = env_bool(
+    "LONGHAUL_EMBEDDED_INFERENCE", not (LONGHAUL_STANDARD_URL and LONGHAUL_FAST_URL)
+)
+# Where agents and the embedding client reach /v1: this web process unless set explicitly
+# (containers set it to the web service's name).
+LONGHAUL_GATEWAY_URL = env_str(
+    "LONGHAUL_GATEWAY_URL", local_url(LONGHAUL_WEB_HOST, LONGHAUL_WEB_PORT, "/v1")
+)
 LONGHAUL_UPSTREAM_TIMEOUT_SECONDS = env_float("LONGHAUL_UPSTREAM_TIMEOUT_SECONDS", 120.0)
 # Inference (platform/inference): tier seeds, embedded CPU server, vLLM launch specs, probes.
 # Each tier's default backend follows LONGHAUL_<TIER>_URL / _SERVED_MODEL / _API_KEY_ENV.
@@ -280,10 +297,13 @@ CELERY_BEAT_SCHEDULE["memory-expire"] = {
     "schedule": env_float("LONGHAUL_MEMORY_EXPIRE_SECONDS", 300.0),
 }
 
-# --- Static files and i18n.
+# --- Static files, served by the ASGI app itself (ServeStatic) in every mode. Here: straight
+# from the apps' and frontend's folders, no collectstatic step; production serves the
+# collected, hashed and compressed copies under STATIC_ROOT instead.
 STATIC_URL = "/static/"
-STATIC_ROOT = DATA_DIR / "static"
+STATIC_ROOT = Path(env_str("LONGHAUL_STATIC_ROOT", str(DATA_DIR / "static"))).resolve()
 STATICFILES_DIRS = [REPO_DIR / "frontend" / "static"]
+SERVESTATIC_USE_FINDERS = True
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True

@@ -25,3 +25,12 @@ CSRF_COOKIE_SECURE = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# Static files: the hashed, compressed copies `collectstatic` writes to STATIC_ROOT (the image
+# build runs it; `manage.py up` too), cached for good by browsers since their names change
+# with their content; never the source folders.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "servestatic.storage.CompressedManifestStaticFilesStorage"},
+}
+SERVESTATIC_USE_FINDERS = False

@@ -11,6 +11,7 @@ from django.core.management.base import BaseCommand
 
 from accounts.bootstrap import DemoCredentials, demo_bootstrap
 from config import embedded_db
+from config.env import local_url
 from core.stack import (
     ensure_port_free,
     local_redis_spec,
@@ -48,6 +49,7 @@ class Command(BaseCommand):
 
     def _run(self, supervisor: Supervisor) -> None:
         call_command("migrate", interactive=False, verbosity=0)
+        _collect_static()
         credentials = demo_bootstrap()
         tiers_seed_from_settings()
         supervisor.start()
@@ -62,8 +64,15 @@ class Command(BaseCommand):
         raise SystemExit(supervisor.wait(on_tick=announce_when_ready))
 
 
+def _collect_static() -> None:
+    """Settings that serve only collected files (production's) need them before the web starts;
+    the development settings read the apps' folders directly."""
+    if not settings.SERVESTATIC_USE_FINDERS:
+        call_command("collectstatic", interactive=False, verbosity=0)
+
+
 def _web_url() -> str:
-    return f"http://{settings.LONGHAUL_WEB_HOST}:{settings.LONGHAUL_WEB_PORT}"
+    return local_url(settings.LONGHAUL_WEB_HOST, settings.LONGHAUL_WEB_PORT)
 
 
 def _web_answers() -> bool:

@@ -4,6 +4,10 @@ set -euo pipefail
 need=()
 command -v bwrap >/dev/null 2>&1 || need+=(bubblewrap)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+# Browser tests drive this Chromium (Playwright cannot download its own browsers everywhere);
+# a fresh system may have no font at all, and pages must render with metrics like Arial's.
+[ -x /usr/bin/chromium ] || need+=(chromium)
+[ -d /usr/share/fonts/truetype/liberation ] || need+=(fonts-liberation)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
   echo "system-packages: missing ${need[*]}; install them with your package manager" >&2

@@ -1,5 +1,8 @@
-"""Host-side path handling for workspaces. Tools read and write workspace files from the host, so
-every relative path they are given must stay inside the workspace after symlinks are followed."""
+"""Workspace paths handed to the sandbox, and the sandbox's ownership of the workspace.
+
+Host code that reads or writes workspace files uses `agents.sandbox.hostfs`, never a path from
+here: `resolve_in_workspace` only checks paths that the sandbox itself resolves (a command's
+working directory, test targets), inside its own mount namespace."""
 
 from __future__ import annotations
 
@@ -11,10 +14,15 @@ from pathlib import Path
 
 from agents.sandbox.errors import SandboxError, SandboxUnavailable, WorkspaceEscape
 
+# Host code writes at most a few levels deep (archives, file tools); the sandbox owns the rest.
+MAX_ADOPTED_DEPTH = 256
+_DIRECTORY = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+
 
 def resolve_in_workspace(workspace: Path, relative: str) -> Path:
     """The real path of `relative` inside `workspace`, or WorkspaceEscape when `..`, an absolute
-    path or a symlink (anywhere along the path) would lead outside it. The path need not exist."""
+    path or a symlink (anywhere along the path) would lead outside it. The path need not exist.
+    A check for paths the sandbox resolves: host code must not open what this returns."""
     if not isinstance(relative, str) or "\x00" in relative:
         raise WorkspaceEscape(f"invalid path {relative!r}")
     if os.path.isabs(relative):
@@ -46,9 +54,10 @@ class WorkspaceAdopter:
     """Gives the sandbox identity ownership of a workspace tree, so files the host wrote (as root)
     stay writable inside the sandbox.
 
-    Never follows symlinks, never leaves the workspace's filesystem, and skips hard-linked files:
-    a hard link planted by an archive could otherwise hand a host file (say /etc/shadow) to the
-    sandbox user. A host process adds an entry only by changing its directory, so directories
+    Works on directory handles and never follows a symlink, not even one swapped in for a
+    directory while the walk runs; never leaves the workspace's filesystem, and skips hard-linked
+    files: a hard link planted by an archive could otherwise hand a host file (say /etc/shadow) to
+    the sandbox user. A host process adds an entry only by changing its directory, so directories
     whose mtime is unchanged since the last pass are walked without a stat per file."""
 
     def __init__(self, uid: int, gid: int, *, remembered_workspaces: int = 64) -> None:
@@ -61,23 +70,30 @@ class WorkspaceAdopter:
         key = str(workspace)
         with self._lock:
             seen = self._seen.pop(key, {})
-        root = os.lstat(workspace)
-        _adopt_entry(key, root, self.uid, self.gid)
-        stack = [(key, root)]
-        while stack:
-            path, info = stack.pop()
-            stack += self._adopt_directory(path, info, root.st_dev, seen)
+        fd = os.open(workspace, _DIRECTORY)
+        try:
+            root = os.fstat(fd)
+            if (root.st_uid, root.st_gid) != (self.uid, self.gid):
+                os.fchown(fd, self.uid, self.gid)
+            self._adopt_directory(fd, root, root.st_dev, seen, 0)
+        finally:
+            os.close(fd)
         with self._lock:
             self._seen[key] = seen
             while len(self._seen) > self._limit:
                 self._seen.popitem(last=False)
 
     def _adopt_directory(
-        self, path: str, info: os.stat_result, device: int, seen: dict[tuple[int, int], int]
-    ) -> list[tuple[str, os.stat_result]]:
+        self,
+        fd: int,
+        info: os.stat_result,
+        device: int,
+        seen: dict[tuple[int, int], int],
+        depth: int,
+    ) -> None:
         changed = seen.get((info.st_dev, info.st_ino)) != info.st_mtime_ns
         subdirectories = []
-        with os.scandir(path) as entries:
+        with os.scandir(fd) as entries:
             for entry in entries:
                 if not changed and not entry.is_dir(follow_symlinks=False):
                     continue
@@ -85,21 +101,30 @@ class WorkspaceAdopter:
                 if child.st_dev != device:
                     continue
                 if changed:
-                    _adopt_entry(entry.path, child, self.uid, self.gid)
+                    self._adopt_entry(fd, entry.name, child)
                 if stat.S_ISDIR(child.st_mode):
-                    subdirectories.append((entry.path, child))
+                    subdirectories.append(entry.name)
         seen[(info.st_dev, info.st_ino)] = info.st_mtime_ns
-        return subdirectories
+        if depth >= MAX_ADOPTED_DEPTH:
+            return  # deeper entries were made inside the sandbox, so they are its own already
+        for name in subdirectories:
+            try:
+                child_fd = os.open(name, _DIRECTORY, dir_fd=fd)
+            except OSError:
+                continue  # replaced (by a link, say) since it was listed
+            try:
+                self._adopt_directory(child_fd, os.fstat(child_fd), device, seen, depth + 1)
+            finally:
+                os.close(child_fd)
+
+    def _adopt_entry(self, fd: int, name: str, info: os.stat_result) -> None:
+        if info.st_uid == self.uid and info.st_gid == self.gid:
+            return
+        if not stat.S_ISDIR(info.st_mode) and info.st_nlink > 1:
+            return
+        os.chown(name, self.uid, self.gid, dir_fd=fd, follow_symlinks=False)
 
 
 def adopt_workspace(workspace: Path, uid: int, gid: int) -> None:
     """One full pass of WorkspaceAdopter, remembering nothing."""
     WorkspaceAdopter(uid, gid).adopt(workspace)
-
-
-def _adopt_entry(path: str, info: os.stat_result, uid: int, gid: int) -> None:
-    if info.st_uid == uid and info.st_gid == gid:
-        return
-    if not stat.S_ISDIR(info.st_mode) and info.st_nlink > 1:
-        return
-    os.lchown(path, uid, gid)

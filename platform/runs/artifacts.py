@@ -12,21 +12,21 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 
+from agents.sandbox.hostfs import HostDirectory
 from runs.models import Artifact, Run
 
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$")
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,199}")  # with fullmatch: no trailing newline
 
 
 def artifact_store(*, run: Run, name: str, content: bytes, media_type: str) -> Artifact:
     """Writes (or rewrites, when a step re-runs) the named artifact of a run."""
-    if not _NAME.match(name):
+    if not _NAME.fullmatch(name):
         raise ValidationError({"name": f"Artifact names are letters, digits, . _ -; got {name!r}"})
     directory = Path(settings.LONGHAUL_ARTIFACTS_DIR) / str(run.id)
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / name
-    temporary = path.with_suffix(path.suffix + ".partial")
-    temporary.write_bytes(content)
-    temporary.replace(path)  # readers never see a half-written file
+    with HostDirectory(directory) as store:
+        store.write(name, content)  # a new file renamed into place: readers never see half of one
     artifact, _ = Artifact.objects.update_or_create(
         run=run,
         name=name,

@@ -1,10 +1,17 @@
-"""Per-run workspaces (from an uploaded tarball or an allowed git repository) and their diff."""
+"""Per-run workspaces (from an uploaded archive or an allowed git repository), their baseline
+snapshot and the diff of what a run changed.
+
+No host process ever interprets workspace content as configuration: archives go through the strict
+extractor in `runs.archives`, snapshots and diffs are plain Python (`agents.tools.builtin.snapshots`,
+the same mechanism the coding workflow's tools use), and git runs on the host only to clone an
+operator-allowed repository, with system and global config, hooks and templates switched off.
+See docs/adr/0002-workspace-snapshots-without-host-git.md.
+"""
 
 from __future__ import annotations
 
 import shutil
 import subprocess
-import tarfile
 from pathlib import Path
 from typing import IO
 from uuid import UUID
@@ -12,15 +19,11 @@ from uuid import UUID
 from django.conf import settings
 from django.core.exceptions import ValidationError
 
-_GIT_IDENTITY = [
-    "-c",
-    "user.name=Longhaul",
-    "-c",
-    "user.email=agent@longhaul.invalid",
-    "-c",
-    "safe.directory=*",
-]
-_IGNORED = ".packages/\n__pycache__/\n.pytest_cache/\n*.pyc\n"
+from agents.sandbox.hostfs import HostDirectory, WalkLimit
+from agents.tools.builtin import snapshots
+from runs import archives
+
+_CLONE_SECONDS = 300
 
 
 def workspace_path(run_id: UUID | str) -> Path:
@@ -28,34 +31,30 @@ def workspace_path(run_id: UUID | str) -> Path:
 
 
 def workspace_from_tarball(*, run_id: UUID | str, archive: IO[bytes]) -> Path:
-    """Extracts a .tar.gz safely (no absolute paths, `..`, links out or device files)."""
-    target = workspace_path(run_id)
-    target.mkdir(parents=True, exist_ok=False)
+    """Unpacks the archive with the strict extractor and records the baseline; a refusal is a
+    ValidationError on `workspace` and leaves nothing on disk."""
+    target = _new_workspace(run_id)
     try:
-        with tarfile.open(fileobj=archive, mode="r:*") as tar:
-            _check_size(tar)
-            tar.extractall(target, filter="data")
-        _git_baseline(target)
-    except (tarfile.TarError, OSError, EOFError) as error:
-        shutil.rmtree(target, ignore_errors=True)
+        with HostDirectory(target) as root:
+            archives.unpack(
+                archive,
+                root,
+                max_bytes=settings.LONGHAUL_MAX_WORKSPACE_BYTES,
+                max_files=settings.LONGHAUL_MAX_WORKSPACE_FILES,
+            )
+        _snapshot(target)
+    except archives.ArchiveRefused as refused:
+        _discard(target)
+        raise ValidationError({"workspace": f"The archive was refused: {refused}"}) from None
+    except archives.DAMAGED as error:
+        _discard(target)
         raise ValidationError(
             {"workspace": f"The archive could not be unpacked: {error}"}
         ) from None
-    except ValidationError:
-        shutil.rmtree(target, ignore_errors=True)
+    except BaseException:
+        _discard(target)
         raise
     return target
-
-
-def _check_size(tar: tarfile.TarFile) -> None:
-    total = sum(member.size for member in tar.getmembers() if member.isfile())
-    if total > settings.LONGHAUL_MAX_WORKSPACE_BYTES:
-        raise ValidationError(
-            {
-                "workspace": f"The archive unpacks to {total} bytes; the limit is "
-                f"{settings.LONGHAUL_MAX_WORKSPACE_BYTES}."
-            }
-        )
 
 
 def allowed_repository(path: str) -> Path:
@@ -70,43 +69,83 @@ def allowed_repository(path: str) -> Path:
 
 
 def workspace_from_repository(*, run_id: UUID | str, repository: Path) -> Path:
+    """Clones an operator-allowed repository. The clone's `.git` stays in the workspace as data
+    for the agent's own use inside the sandbox; the host never runs git in it again."""
     target = workspace_path(run_id)
     target.parent.mkdir(parents=True, exist_ok=True)
-    result = _git(target.parent, "clone", "--quiet", "--no-hardlinks", str(repository), str(target))
-    if result.returncode != 0:
-        shutil.rmtree(target, ignore_errors=True)
-        raise ValidationError({"repository": f"git clone failed: {result.stderr.strip()}"})
-    _git_baseline(target)
+    try:
+        result = _clone(repository, target)
+        if result.returncode != 0:
+            raise ValidationError({"repository": f"git clone failed: {result.stderr.strip()}"})
+        _snapshot(target)
+    except subprocess.TimeoutExpired:
+        _discard(target)
+        raise ValidationError(
+            {"repository": f"git clone took longer than {_CLONE_SECONDS} seconds."}
+        ) from None
+    except BaseException:
+        _discard(target)
+        raise
     return target
 
 
-def _git_baseline(target: Path) -> None:
-    """Commits the starting tree so the run's diff is always `git diff` against it."""
-    if not (target / ".git").exists():
-        _git(target, "init", "--quiet")
-    info = target / ".git" / "info"
-    info.mkdir(parents=True, exist_ok=True)
-    (info / "exclude").write_text(_IGNORED)
-    _git(target, "add", "-A")
-    _git(target, "commit", "--quiet", "--allow-empty", "-m", "longhaul: baseline")
-    _git(target, "tag", "-f", "longhaul-baseline")
-
-
 def workspace_diff(workspace: Path) -> str:
-    """The unified diff of everything the run changed, new files included."""
-    if not (workspace / ".git").exists():
+    """The unified diff of everything the run changed since its baseline, new files included;
+    empty when the workspace has no baseline."""
+    baseline = snapshots.baseline_path(workspace)
+    if not snapshots.has_snapshot(baseline):
         return ""
-    _git(workspace, "add", "-A")
-    result = _git(workspace, "diff", "--cached", "longhaul-baseline")
-    return result.stdout
+    return snapshots.compare(workspace, baseline, max_bytes=_diff_bytes()).diff
 
 
-def _git(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def _new_workspace(run_id: UUID | str) -> Path:
+    target = workspace_path(run_id)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.mkdir(mode=0o755)
+    return target
+
+
+def _snapshot(target: Path) -> None:
+    try:
+        snapshots.take_snapshot(
+            target, snapshots.baseline_path(target), max_bytes=settings.LONGHAUL_MAX_WORKSPACE_BYTES
+        )
+    except WalkLimit as error:
+        raise ValidationError({"workspace": f"The workspace is too large: {error}"}) from None
+
+
+def _diff_bytes() -> int:
+    return 2 * int(settings.LONGHAUL_MAX_WORKSPACE_BYTES)
+
+
+def _discard(target: Path) -> None:
+    shutil.rmtree(target, ignore_errors=True)  # fd-based: never follows a link inside
+    shutil.rmtree(snapshots.baseline_path(target), ignore_errors=True)
+
+
+def _clone(repository: Path, target: Path) -> subprocess.CompletedProcess[str]:
+    """git with no system or global config, no hooks and no templates (which carry hooks), so
+    only the operator-allowed source repository's objects reach the workspace."""
+    command = [
+        "git",
+        *("-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false"),
+        *("-c", f"safe.directory={repository}", "-c", f"safe.directory={repository}/.git"),
+        *("clone", "--quiet", "--no-hardlinks", "--template=", "--"),
+        *(str(repository), str(target)),
+    ]
+    environment = {
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_CONFIG_GLOBAL": "/dev/null",
+        "GIT_TERMINAL_PROMPT": "0",
+        "HOME": "/nonexistent",
+        "LC_ALL": "C",
+    }
     return subprocess.run(
-        ["git", *_GIT_IDENTITY, *args],
-        cwd=cwd,
+        command,
+        env=environment,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=_CLONE_SECONDS,
         check=False,
     )

@@ -1,13 +1,13 @@
-"""Workspace file tools. They run in this process (not the sandbox) and touch only paths that
-`agents.sandbox.resolve_in_workspace` accepts, so `..`, absolute paths and symlinks that leave
-the workspace are refused."""
+"""Workspace file tools. They run in the worker, on the host, not in the sandbox, so they touch
+the workspace only through `agents.sandbox.hostfs`: `..` and absolute paths are refused, links
+are reported and never followed, and FIFOs, sockets and devices are never opened."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
+from contextlib import suppress
 from typing import Any
 
+from agents.sandbox.hostfs import HostDirectory, WalkLimit, split
 from agents.tools.builtin.patching import FilePatch, PatchFailed, apply_hunks, parse_unified_diff
 
 SKIPPED_DIRS = frozenset(
@@ -25,39 +25,49 @@ SKIPPED_DIRS = frozenset(
 )
 MAX_LISTED = 500
 MAX_READ_CHARS = 100_000
+MAX_READ_BYTES = 4 * MAX_READ_CHARS  # enough for MAX_READ_CHARS of any UTF-8 text
 MAX_WRITE_CHARS = 2_000_000
-
-
-def resolve(workspace: Path, relative: str) -> Path:
-    from agents.sandbox import resolve_in_workspace
-
-    return resolve_in_workspace(workspace, relative)
+MAX_PATCHED_BYTES = 8 * 1024 * 1024
 
 
 def list_files(args: dict[str, Any], env: Any) -> dict[str, Any]:
-    root = resolve(env.workspace, args.get("path", "."))
-    if not root.is_dir():
-        raise NotADirectoryError(f"{args.get('path', '.')!r} is not a directory")
-    base = Path(env.workspace).resolve()
-    found: list[str] = []
-    for directory, subdirs, files in os.walk(root):
-        subdirs[:] = sorted(d for d in subdirs if d not in SKIPPED_DIRS)
-        found.extend(str((Path(directory) / f).relative_to(base)) for f in sorted(files))
-        if len(found) > MAX_LISTED:
-            break
-    return {"files": found[:MAX_LISTED], "truncated": len(found) > MAX_LISTED}
+    """Regular files by path; links (with their text) and special files listed apart."""
+    files: list[str] = []
+    links: dict[str, str] = {}
+    special: list[str] = []
+    with HostDirectory(env.workspace) as root:
+        try:
+            for entry in root.walk(args.get("path", "."), skip=SKIPPED_DIRS):
+                if entry.kind == "directory":
+                    continue
+                if len(files) + len(links) + len(special) >= MAX_LISTED:
+                    raise WalkLimit(f"more than {MAX_LISTED} entries")
+                if entry.kind == "file":
+                    files.append(entry.path)
+                elif entry.kind == "symbolic link":
+                    links[entry.path] = entry.target
+                else:
+                    special.append(f"{entry.path} ({entry.kind})")
+            truncated = False
+        except WalkLimit:
+            truncated = True
+    result: dict[str, Any] = {"files": files, "truncated": truncated}
+    if links:
+        result["links"] = links
+    if special:
+        result["special_files"] = special
+    return result
 
 
 def read_file(args: dict[str, Any], env: Any) -> dict[str, Any]:
-    path = resolve(env.workspace, args["path"])
-    if not path.is_file():
-        raise FileNotFoundError(f"no file {args['path']!r} in the workspace")
-    text = path.read_text(encoding="utf-8", errors="replace")
+    with HostDirectory(env.workspace) as root:
+        data, size = root.read(args["path"], limit=MAX_READ_BYTES)
+    text = data.decode("utf-8", errors="replace")
     return {
         "path": args["path"],
         "content": text[:MAX_READ_CHARS],
         "lines": text.count("\n") + (0 if text.endswith("\n") or not text else 1),
-        "truncated": len(text) > MAX_READ_CHARS,
+        "truncated": size > len(data) or len(text) > MAX_READ_CHARS,
     }
 
 
@@ -65,40 +75,40 @@ def write_file(args: dict[str, Any], env: Any) -> dict[str, Any]:
     content = args["content"]
     if len(content) > MAX_WRITE_CHARS:
         raise ValueError(f"content is {len(content)} characters; the limit is {MAX_WRITE_CHARS}")
-    path = resolve(env.workspace, args["path"])
-    _write(path, content)
-    return {"path": args["path"], "bytes": len(content.encode())}
+    with HostDirectory(env.workspace) as root:
+        written = root.write(args["path"], content.encode())
+    return {"path": args["path"], "bytes": written}
 
 
 def patch_file(args: dict[str, Any], env: Any) -> dict[str, Any]:
     patches = parse_unified_diff(args["diff"], default_path=args.get("path"))
-    planned = [_plan(patch, env.workspace) for patch in patches]
-    for path, content in planned:  # every hunk applied in memory first: all or nothing
-        if content is None:
-            path.unlink(missing_ok=True)
-        else:
-            _write(path, content)
-    base = Path(env.workspace).resolve()
-    return {"changed": [str(path.relative_to(base)) for path, _ in planned]}
+    with HostDirectory(env.workspace) as root:
+        planned = [_plan(patch, root) for patch in patches]
+        for name, content in planned:  # every hunk applied in memory first: all or nothing
+            if content is None:
+                _remove(root, name)
+            else:
+                root.write(name, content.encode())
+    return {"changed": [name for name, _ in planned]}
 
 
-def _plan(patch: FilePatch, workspace: Path) -> tuple[Path, str | None]:
-    name = patch.new_path or patch.old_path
-    if name is None:
+def _plan(patch: FilePatch, root: HostDirectory) -> tuple[str, str | None]:
+    given = patch.new_path or patch.old_path
+    if given is None:
         raise PatchFailed("a file patch needs a path: give 'path' or '--- a/x' / '+++ b/x' lines")
-    path = resolve(workspace, name)
+    name = "/".join(split(given))
     if patch.new_path is None:
-        return path, None
-    if patch.old_path is None or not path.exists():
+        return name, None
+    if patch.old_path is None or root.lstat(name) is None:
         if patch.old_path is not None:
-            raise PatchFailed(f"{name!r} does not exist; use write_file to create a file")
-        return path, apply_hunks("", patch.hunks, name=name)
-    text = path.read_text(encoding="utf-8")
-    return path, apply_hunks(text, patch.hunks, name=name)
+            raise PatchFailed(f"{given!r} does not exist; use write_file to create a file")
+        return name, apply_hunks("", patch.hunks, name=given)
+    data, size = root.read(name, limit=MAX_PATCHED_BYTES)
+    if size > len(data):
+        raise PatchFailed(f"{given!r} is over {MAX_PATCHED_BYTES} bytes; too large to patch")
+    return name, apply_hunks(data.decode("utf-8"), patch.hunks, name=given)
 
 
-def _write(path: Path, content: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    tmp.write_text(content, encoding="utf-8")
-    os.replace(tmp, path)
+def _remove(root: HostDirectory, name: str) -> None:
+    with suppress(FileNotFoundError):
+        root.remove(name)

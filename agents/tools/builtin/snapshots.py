@@ -1,100 +1,250 @@
-"""Baseline snapshot of a workspace and the unified diff of what changed since.
+"""Baseline snapshot of a workspace and the unified diff of what changed since: the one mechanism
+behind the coding workflow's `snapshot_workspace`/`diff_workspace` tools and the platform's
+`changes.diff` artifact.
 
-The baseline lives beside the workspace (never inside it), so nothing in the sandbox can see
-or alter it and test collection never picks it up.
+It is plain Python over `agents.sandbox.hostfs`: no program runs on the host and nothing in the
+workspace is read as configuration (a `.git` directory is data, and is not diffed). Links are
+recorded and shown by their text, special files are listed as skipped and never opened, and every
+pass is bounded in entries, bytes and time.
+
+The baseline lives beside the workspace, never inside it, so nothing in the sandbox can see or
+alter it: a manifest of every file (size and SHA-256) and link (its text), plus, stored by hash,
+the content of the files small enough to diff.
 """
 
 from __future__ import annotations
 
 import difflib
+import hashlib
+import json
 import os
+import secrets
 import shutil
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from agents.sandbox.errors import SandboxError
+from agents.sandbox.hostfs import HostDirectory, WalkLimit
 from agents.tools.builtin.files import SKIPPED_DIRS
 
+MANIFEST = "manifest.json"
 MAX_DIFF_CHARS = 1_000_000
+MAX_TEXT_BYTES = 1024 * 1024  # larger files are compared by hash and shown as binary
+MAX_READ_BYTES = 1024**3  # read per snapshot or diff, all files together
+_CHUNK = 1024 * 1024
+Record = dict[str, Any]
+
+
+@dataclass
+class Changes:
+    diff: str = ""
+    changed: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    truncated: bool = False
+
+
+def baseline_path(workspace: Path) -> Path:
+    workspace = Path(os.path.abspath(workspace))
+    return workspace.parent / f".{workspace.name}.baseline"
 
 
 def baseline_dir(env: Any) -> Path:
     configured = (env.extra or {}).get("baseline_dir")
-    workspace = Path(env.workspace).resolve()
-    return Path(configured) if configured else workspace.parent / f".{workspace.name}.baseline"
+    return Path(configured) if configured else baseline_path(Path(env.workspace))
 
 
 def snapshot_workspace(args: dict[str, Any], env: Any) -> dict[str, Any]:
     """Idempotent: a step that runs twice after a crash keeps the first (true) baseline."""
-    target = baseline_dir(env)
-    if not target.exists():
-        staging = target.with_name(target.name + ".partial")
-        shutil.rmtree(staging, ignore_errors=True)
-        shutil.copytree(env.workspace, staging, symlinks=True, ignore=_ignored)
-        os.replace(staging, target)
-    return {"files": len(_tree(target))}
+    return {"files": take_snapshot(Path(env.workspace), baseline_dir(env))}
 
 
 def diff_workspace(args: dict[str, Any], env: Any) -> dict[str, Any]:
-    before_root, after_root = baseline_dir(env), Path(env.workspace).resolve()
-    if not before_root.exists():
+    baseline = baseline_dir(env)
+    if not has_snapshot(baseline):
         raise FileNotFoundError("no baseline snapshot: run snapshot_workspace first")
-    before, after = _tree(before_root), _tree(after_root)
-    chunks = [
-        _file_diff(name, before_root, after_root, before, after) for name in sorted(before | after)
-    ]
-    diff = "".join(chunks)
-    changed = [name for name, chunk in zip(sorted(before | after), chunks, strict=True) if chunk]
-    return {
-        "diff": diff[:MAX_DIFF_CHARS],
-        "changed": changed,
-        "truncated": len(diff) > MAX_DIFF_CHARS,
+    changes = compare(Path(env.workspace), baseline)
+    result: dict[str, Any] = {
+        "diff": changes.diff,
+        "changed": changes.changed,
+        "truncated": changes.truncated,
     }
+    return {**result, "skipped": changes.skipped} if changes.skipped else result
 
 
-def _ignored(directory: str, names: list[str]) -> set[str]:
-    return {name for name in names if name in SKIPPED_DIRS}
+def has_snapshot(baseline: Path) -> bool:
+    return (baseline / MANIFEST).is_file()
 
 
-def _tree(root: Path) -> set[str]:
-    found: set[str] = set()
-    for directory, subdirs, files in os.walk(root):
-        subdirs[:] = [d for d in subdirs if d not in SKIPPED_DIRS]
-        found.update(str((Path(directory) / f).relative_to(root)) for f in files)
-    return found
-
-
-def _file_diff(
-    name: str, before_root: Path, after_root: Path, before: set[str], after: set[str]
-) -> str:
-    old = _lines(before_root / name) if name in before else []
-    new = _lines(after_root / name) if name in after else []
-    if old is None or new is None:
-        return (
-            f"Binary files a/{name} and b/{name} differ\n"
-            if _bytes_differ(before_root / name, after_root / name)
-            else ""
-        )
-    if old == new:
-        return ""
-    old_label = f"a/{name}" if name in before else "/dev/null"
-    new_label = f"b/{name}" if name in after else "/dev/null"
-    return "".join(_ensure_newlines(difflib.unified_diff(old, new, old_label, new_label)))
-
-
-def _lines(path: Path) -> list[str] | None:
-    if path.is_symlink():
-        return [f"symlink -> {os.readlink(path)}\n"]
+def take_snapshot(workspace: Path, baseline: Path, *, max_bytes: int = MAX_READ_BYTES) -> int:
+    """Records the workspace as `baseline` unless one is there; returns its number of entries.
+    Raises WalkLimit when the workspace is over the bounds."""
+    if has_snapshot(baseline):
+        return len(_manifest(baseline))
+    shutil.rmtree(baseline, ignore_errors=True)  # a half-made or unreadable one
+    staging = baseline.with_name(f"{baseline.name}.partial-{secrets.token_hex(6)}")
+    (staging / "blobs").mkdir(mode=0o700, parents=True)
     try:
-        return path.read_text(encoding="utf-8").splitlines(keepends=True)
-    except (UnicodeDecodeError, OSError):
+        with HostDirectory(workspace) as root:
+            entries, _ = _scan(root, _Bytes(max_bytes), keep=staging / "blobs")
+        (staging / MANIFEST).write_text(json.dumps({"version": 1, "entries": entries}))
+        os.rename(staging, baseline)
+    except OSError:
+        if not has_snapshot(baseline):  # not one a concurrent attempt finished meanwhile
+            raise
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return len(_manifest(baseline))
+
+
+def compare(
+    workspace: Path,
+    baseline: Path,
+    *,
+    max_bytes: int = MAX_READ_BYTES,
+    max_chars: int = MAX_DIFF_CHARS,
+) -> Changes:
+    """What changed in `workspace` since `baseline`, as a unified diff. When a bound stops the
+    walk, what was not seen is not reported as deleted, and the result says it is truncated."""
+    before = _manifest(baseline)
+    changes = Changes()
+    with HostDirectory(workspace) as root:
+        try:
+            after, changes.skipped = _scan(root, _Bytes(max_bytes), keep=None)
+        except _Stopped as stopped:
+            after, changes.truncated = stopped.entries, True
+            changes.skipped = [*stopped.skipped, str(stopped.reason)]
+            before = {name: record for name, record in before.items() if name in after}
+        changes.changed = sorted(
+            name for name in before.keys() | after.keys() if before.get(name) != after.get(name)
+        )
+        chunks = _diff_chunks(changes.changed, before, after, root, baseline)
+        changes.diff, clipped = _clip(chunks, max_chars)
+    changes.truncated = changes.truncated or clipped
+    return changes
+
+
+class _Stopped(Exception):
+    def __init__(self, reason: WalkLimit, entries: dict[str, Record], skipped: list[str]) -> None:
+        super().__init__(str(reason))
+        self.reason, self.entries, self.skipped = reason, entries, skipped
+
+
+@dataclass
+class _Bytes:
+    left: int
+
+    def spend(self, count: int) -> None:
+        self.left -= count
+        if self.left < 0:
+            raise WalkLimit("the workspace's files are too large to read in full")
+
+
+def _scan(
+    root: HostDirectory, budget: _Bytes, *, keep: Path | None
+) -> tuple[dict[str, Record], list[str]]:
+    """{path: record} of the files and links, and the entries skipped. With `keep`, the content
+    of small files is stored there by hash. A snapshot (keep) lets WalkLimit through."""
+    entries: dict[str, Record] = {}
+    skipped: list[str] = []
+    try:
+        for entry in root.walk(skip=SKIPPED_DIRS):
+            if entry.kind == "directory" or os.path.basename(entry.path) in SKIPPED_DIRS:
+                continue
+            if entry.kind == "symbolic link":
+                entries[entry.path] = {"kind": "link", "target": entry.target}
+            elif entry.kind == "file":
+                _record_file(root, entry.path, budget, keep, entries, skipped)
+            else:
+                skipped.append(f"{entry.path} ({entry.kind}, not read)")
+    except WalkLimit as error:
+        if keep is not None:
+            raise
+        raise _Stopped(error, entries, skipped) from None
+    return entries, skipped
+
+
+def _record_file(
+    root: HostDirectory,
+    path: str,
+    budget: _Bytes,
+    keep: Path | None,
+    entries: dict[str, Record],
+    skipped: list[str],
+) -> None:
+    digest, size, small = hashlib.sha256(), 0, bytearray()
+    try:
+        with root.open_file(path) as file:
+            while chunk := file.read(_CHUNK):
+                budget.spend(len(chunk))
+                digest.update(chunk)
+                size += len(chunk)
+                if size <= MAX_TEXT_BYTES:
+                    small += chunk
+    except (OSError, SandboxError) as error:
+        if isinstance(error, WalkLimit):
+            raise
+        skipped.append(f"{path} (changed while read: {error})")
+        return
+    entries[path] = {"kind": "file", "size": size, "sha256": digest.hexdigest()}
+    if keep is not None and size <= MAX_TEXT_BYTES:
+        (keep / entries[path]["sha256"]).write_bytes(bytes(small))
+
+
+def _manifest(baseline: Path) -> dict[str, Record]:
+    data = json.loads((baseline / MANIFEST).read_text())
+    entries: dict[str, Record] = data["entries"]
+    return entries
+
+
+def _diff_chunks(
+    names: list[str],
+    before: dict[str, Record],
+    after: dict[str, Record],
+    root: HostDirectory,
+    baseline: Path,
+) -> Iterator[str]:
+    def old_bytes(record: Record) -> bytes:
+        return (baseline / "blobs" / record["sha256"]).read_bytes()
+
+    def new_bytes(name: str) -> Callable[[Record], bytes]:
+        return lambda record: root.read(name, limit=MAX_TEXT_BYTES)[0]
+
+    for name in names:
+        old, new = before.get(name), after.get(name)
+        old_lines = _lines(old, old_bytes) if old else []
+        new_lines = _lines(new, new_bytes(name)) if new else []
+        if old_lines is None or new_lines is None:
+            yield f"Binary files a/{name} and b/{name} differ\n"
+            continue
+        old_label = f"a/{name}" if old else "/dev/null"
+        new_label = f"b/{name}" if new else "/dev/null"
+        diff = difflib.unified_diff(old_lines, new_lines, old_label, new_label)
+        yield "".join(_ensure_newlines(diff))
+
+
+def _lines(record: Record, content: Callable[[Record], bytes]) -> list[str] | None:
+    if record["kind"] == "link":
+        return [f"symlink -> {record['target']}\n"]
+    if record["size"] > MAX_TEXT_BYTES:
+        return None
+    try:
+        return content(record).decode("utf-8").splitlines(keepends=True)
+    except (UnicodeDecodeError, OSError, SandboxError):
         return None
 
 
-def _bytes_differ(a: Path, b: Path) -> bool:
-    try:
-        return a.read_bytes() != b.read_bytes()
-    except OSError:
-        return True
+def _clip(chunks: Iterator[str], limit: int) -> tuple[str, bool]:
+    kept: list[str] = []
+    size = 0
+    for chunk in chunks:
+        if size + len(chunk) > limit:
+            kept.append(chunk[: limit - size])
+            return "".join(kept), True
+        kept.append(chunk)
+        size += len(chunk)
+    return "".join(kept), False
 
 
 def _ensure_newlines(lines: Any) -> list[str]:

@@ -27,7 +27,7 @@ from agents.sandbox.workspace import WorkspaceAdopter, check_reachable, resolve_
 NOBODY = 65534
 PRLIMIT = "/usr/bin/prlimit"
 SETPRIV = "/usr/bin/setpriv"
-_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # fullmatch: "$" would allow a trailing newline
 
 
 class BubblewrapSandbox:
@@ -180,7 +180,7 @@ def sandbox_environment(env: Mapping[str, str] | None) -> dict[str, str]:
         "PIP_DISABLE_PIP_VERSION_CHECK": "1",
     }
     for name, value in (env or {}).items():
-        if not isinstance(name, str) or not _ENV_NAME.match(name):
+        if not isinstance(name, str) or not _ENV_NAME.fullmatch(name):
             raise SandboxError(f"invalid environment variable name {name!r}")
         if not isinstance(value, str) or "\x00" in value:
             raise SandboxError(f"invalid value for environment variable {name}")

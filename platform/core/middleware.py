@@ -11,12 +11,12 @@ from django.http import HttpRequest, HttpResponse
 
 from core import context
 
-_SAFE_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
+_SAFE_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")  # fullmatch: "$" allows a final newline
 
 
 def new_request_id(incoming: str | None) -> str:
     """Keeps a caller's request id when it is safe to echo, otherwise makes one."""
-    if incoming and _SAFE_REQUEST_ID.match(incoming):
+    if incoming and _SAFE_REQUEST_ID.fullmatch(incoming):
         return incoming
     return uuid.uuid4().hex
 

@@ -8,11 +8,9 @@ import re
 import subprocess
 import sys
 
-import pytest
-
 from tests.support.processes import REPO
 
-READ = ["LONGHAUL_GATEWAY_URL", "LONGHAUL_EMBEDDED_INFERENCE", "STATIC_ROOT"]
+READ = ["LONGHAUL_GATEWAY_URL", "STATIC_ROOT"]
 
 
 def settings_under(**env: str) -> dict[str, object]:
@@ -48,31 +46,6 @@ def test_a_web_server_on_every_interface_is_reached_through_loopback() -> None:
 def test_an_explicit_gateway_url_wins() -> None:
     derived = settings_under(LONGHAUL_WEB_PORT="8765", LONGHAUL_GATEWAY_URL="http://web:8000/v1")
     assert derived["LONGHAUL_GATEWAY_URL"] == "http://web:8000/v1"
-
-
-@pytest.mark.parametrize(
-    ("env", "embedded"),
-    [
-        ({}, "True"),
-        ({"LONGHAUL_STANDARD_URL": "http://gpu-a:8000/v1"}, "True"),
-        (
-            {"LONGHAUL_STANDARD_URL": "http://gpu-a:8000/v1", "LONGHAUL_FAST_URL": "http://b/v1"},
-            "False",
-        ),
-        (
-            {
-                "LONGHAUL_STANDARD_URL": "http://gpu-a:8000/v1",
-                "LONGHAUL_FAST_URL": "http://b/v1",
-                "LONGHAUL_EMBEDDED_INFERENCE": "1",
-            },
-            "True",
-        ),
-    ],
-)
-def test_the_embedded_server_runs_only_while_a_tier_needs_it(
-    env: dict[str, str], embedded: str
-) -> None:
-    assert settings_under(**env)["LONGHAUL_EMBEDDED_INFERENCE"] == embedded
 
 
 def test_static_files_are_collected_under_the_data_dir_unless_placed_elsewhere() -> None:

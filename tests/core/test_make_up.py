@@ -127,6 +127,14 @@ def test_first_start_runs_everything_and_ctrl_c_leaves_nothing(data_dir: Path) -
         ready = httpx.get(f"{up.url}/readyz").json()
         assert ready["checks"]["database"]["status"] == "ok"
         assert ready["checks"]["redis"]["status"] == "ok"
+        # Not the default port: the agents' gateway URL followed LONGHAUL_WEB_PORT.
+        assert ready["checks"]["gateway"] == {
+            "status": "ok",
+            "detail": f"{up.url}/v1: answers",
+        }
+        stylesheet = httpx.get(f"{up.url}/static/admin/css/base.css")
+        assert stylesheet.status_code == 200
+        assert stylesheet.headers["content-type"].startswith("text/css")
         home = sign_in(up.url, username, password)
         assert home.status_code == 200
         assert "Demo" in home.text

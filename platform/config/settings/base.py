@@ -165,14 +165,11 @@ LONGHAUL_READINESS_CHECKS = [
 ]
 
 # --- Inference and gateway (platform/inference, platform/gateway).
+LONGHAUL_EMBEDDED_INFERENCE = env_bool("LONGHAUL_EMBEDDED_INFERENCE", True)
 LONGHAUL_INFERENCE_HOST = env_str("LONGHAUL_INFERENCE_HOST", "127.0.0.1")
 LONGHAUL_INFERENCE_PORT = env_int("LONGHAUL_INFERENCE_PORT", 8100)
 LONGHAUL_STANDARD_URL = env_str("LONGHAUL_STANDARD_URL", "")
 LONGHAUL_FAST_URL = env_str("LONGHAUL_FAST_URL", "")
-# The embedded server is only needed while a tier still points at it.
-LONGHAUL_EMBEDDED_INFERENCE = env_bool(
-    "LONGHAUL_EMBEDDED_INFERENCE", not (LONGHAUL_STANDARD_URL and LONGHAUL_FAST_URL)
-)
 # Where agents and the embedding client reach /v1: this web process unless set explicitly
 # (containers set it to the web service's name).
 LONGHAUL_GATEWAY_URL = env_str(

@@ -75,6 +75,23 @@ class ToolRegistry:
     def requires_approval(self, name: str) -> bool:
         return name in self._specs and self._specs[name].risk is RiskLevel.HIGH
 
+    def rule_covers(self, tool: str, *, named_tool: str = "", capability: str = "") -> bool:
+        """Whether a rule naming `named_tool` or `capability` applies to calls of `tool`.
+
+        A rule on a tool covers every tool that can do everything the named one can, so a rule
+        on `run_command` (code execution) also covers `run_tests` and `install_package`, which
+        execute workspace code too; renaming the risk never sidesteps the rule.
+        """
+        spec = self._specs.get(tool)
+        if named_tool == tool and tool:
+            return True
+        if spec is None:
+            return False
+        if capability:
+            return capability in spec.effective_capabilities()
+        named = self._specs.get(named_tool)
+        return named is not None and spec.can_do_everything_of(named)
+
     def function(self, name: str) -> ToolFunction:
         with self._lock:
             loaded = self._functions.get(name)

@@ -8,7 +8,15 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from accounts.models import ApiKey, Membership, Organization, User
+from accounts.selectors import user_role_in
 from accounts.services import api_key_create, api_key_revoke
+
+
+def _member_or_none(user: Any, organization_id: int) -> User | None:
+    """Staff who are not members of the organization create ownerless (member-level) keys."""
+    if isinstance(user, User) and user_role_in(user=user, organization_id=organization_id):
+        return user
+    return None
 
 
 class MembershipInline(admin.TabularInline):
@@ -39,10 +47,25 @@ class MembershipAdmin(admin.ModelAdmin):
 
 @admin.register(ApiKey)
 class ApiKeyAdmin(admin.ModelAdmin):
-    list_display = ["name", "prefix", "organization", "scopes", "expires_at", "revoked_at"]
+    list_display = [
+        "name",
+        "prefix",
+        "organization",
+        "created_by",
+        "scopes",
+        "expires_at",
+        "revoked_at",
+    ]
     list_filter = ["organization"]
     search_fields = ["name", "prefix"]
-    readonly_fields = ["prefix", "secret_hash", "created_at", "last_used_at", "revoked_at"]
+    readonly_fields = [
+        "prefix",
+        "secret_hash",
+        "created_by",
+        "created_at",
+        "last_used_at",
+        "revoked_at",
+    ]
     fields = [
         "organization",
         "name",
@@ -63,7 +86,7 @@ class ApiKeyAdmin(admin.ModelAdmin):
             scopes=obj.scopes or None,
             allowed_tiers=obj.allowed_tiers,
             expires_at=obj.expires_at,
-            created_by=request.user,  # type: ignore[arg-type]
+            created_by=_member_or_none(request.user, obj.organization_id),
         )
         obj.pk = created.api_key.pk
         obj.prefix = created.api_key.prefix

@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.keys import hashes_match, parse_key
-from accounts.models import ApiKey, Membership, Organization, Role, User
+from accounts.models import ApiKey, Membership, Organization, User
 
 _CACHE_PREFIX = "apikey:"
 
@@ -31,6 +31,8 @@ class KeyPrincipal:
     allowed_tiers: tuple[str, ...]
     expires_at: datetime | None
     secret_hash: str
+    # Set when a run's model calls act as the key that started it: the ledger bills that run.
+    run_id: str = ""
 
     def may_use_tier(self, tier: str) -> bool:
         return not self.allowed_tiers or tier in self.allowed_tiers
@@ -92,10 +94,39 @@ def primary_membership(*, user: User) -> Membership | None:
 
 
 def user_role_in(*, user: User, organization_id: int) -> str | None:
+    """The person's current role; a deactivated account has none anywhere."""
+    if not user.is_active:
+        return None
     membership = Membership.objects.filter(user=user, organization_id=organization_id).first()
     return membership.role if membership else None
 
 
-def user_may_review(*, user: User, organization_id: int) -> bool:
-    role = user_role_in(user=user, organization_id=organization_id)
-    return role in {Role.OWNER, Role.ADMIN, Role.REVIEWER}
+def api_key_get(*, organization_id: int, api_key_id: int) -> ApiKey | None:
+    return (
+        ApiKey.objects.filter(id=api_key_id, organization_id=organization_id)
+        .select_related("created_by")
+        .first()
+    )
+
+
+def api_key_unusable_reason(api_key: ApiKey) -> str | None:
+    """Why a key may not act any more (revoked or expired), or None while it may."""
+    if api_key.revoked_at is not None:
+        return f"The API key {api_key.prefix}… was revoked."
+    if api_key.expires_at is not None and api_key.expires_at <= timezone.now():
+        return f"The API key {api_key.prefix}… has expired."
+    return None
+
+
+def key_principal(api_key: ApiKey, *, scopes: tuple[str, ...], run_id: str) -> KeyPrincipal:
+    """A principal that acts as `api_key` with the given scopes, for one run's model calls."""
+    return KeyPrincipal(
+        api_key_id=api_key.id,
+        prefix=api_key.prefix,
+        organization_id=api_key.organization_id,
+        scopes=scopes,
+        allowed_tiers=tuple(api_key.allowed_tiers),
+        expires_at=api_key.expires_at,
+        secret_hash="",
+        run_id=run_id,
+    )

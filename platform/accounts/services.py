@@ -13,7 +13,7 @@ from django.utils.text import slugify
 
 from accounts.keys import generate_key, hash_key
 from accounts.models import ApiKey, Membership, Organization, Role, Scope, User
-from accounts.selectors import invalidate_cached_key
+from accounts.selectors import invalidate_cached_key, user_role_in
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,14 @@ def api_key_create(
     unknown = sorted(set(scope_list) - set(Scope.values))
     if unknown:
         raise ValidationError({"scopes": f"unknown scopes {unknown}; use {Scope.values}"})
+    # The owner's role is what the key may do in role-gated actions, so it must have one.
+    if (
+        created_by is not None
+        and user_role_in(user=created_by, organization_id=organization.id) is None
+    ):
+        raise ValidationError(
+            {"created_by": f"{created_by.username} is not an active member of {organization.slug}."}
+        )
     prefix, plaintext = generate_key()
     api_key = ApiKey.objects.create(
         organization=organization,

@@ -53,6 +53,7 @@ class ApprovalDecideView(APIView):
                 organization_id=tenant.organization_id,
                 approval_id=approval_id,
                 user=tenant.user,
+                api_key_id=tenant.api_key_id,
                 approve=body.validated_data["decision"] == "approve",
                 arguments=body.validated_data["arguments"],
                 comment=body.validated_data["comment"],

@@ -49,6 +49,10 @@ class ApprovalRequest(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    # Set when the decision came through an API key; decided_by is then the key's owner.
+    decided_by_api_key = models.ForeignKey(
+        "accounts.ApiKey", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     decided_at = models.DateTimeField(null=True, blank=True)
     edited_arguments = models.JSONField(null=True, blank=True)
     # Digest of what was actually approved: the edited arguments when present.
@@ -78,20 +82,42 @@ class ApprovalRequest(models.Model):
 
 
 class ApprovalPolicy(models.Model):
-    """An organization rule: calls to `tool` need approval even when its risk level does not."""
+    """An organization rule: calls need approval even when the tool's risk level does not ask.
+
+    A rule names a tool or a capability (`agents.tools.spec.Capability`). A rule on a tool also
+    covers every tool that can do everything the named one can: a rule on `run_command` covers
+    `run_tests` and `install_package`, which execute workspace code too.
+    """
 
     organization = models.ForeignKey(
         "accounts.Organization", on_delete=models.CASCADE, related_name="approval_policies"
     )
-    tool = models.CharField(max_length=100)
+    tool = models.CharField(max_length=100, blank=True, default="")
+    capability = models.CharField(max_length=32, blank=True, default="")
     reason = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        ordering = ["organization", "tool"]
+        ordering = ["organization", "tool", "capability"]
         constraints = [
-            models.UniqueConstraint(fields=["organization", "tool"], name="unique_policy_tool")
+            models.UniqueConstraint(
+                fields=["organization", "tool"],
+                condition=~Q(tool=""),
+                name="unique_policy_tool",
+            ),
+            models.UniqueConstraint(
+                fields=["organization", "capability"],
+                condition=~Q(capability=""),
+                name="unique_policy_capability",
+            ),
+            # Exactly one of tool and capability: a rule that names neither would match nothing.
+            models.CheckConstraint(
+                condition=(Q(tool="") & ~Q(capability="")) | (~Q(tool="") & Q(capability="")),
+                name="policy_names_tool_or_capability",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.tool} needs approval in organization {self.organization_id}"
+        return (
+            f"{self.tool or self.capability} needs approval in organization {self.organization_id}"
+        )

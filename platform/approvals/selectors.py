@@ -5,12 +5,13 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 
 from agents.engine.types import ApprovalDecision
+from agents.tools import ToolRegistry
 from approvals.models import ApprovalPolicy, ApprovalRequest, ApprovalStatus
 
 
 def approval_list(*, organization_id: int, status: str | None = None) -> QuerySet[ApprovalRequest]:
     requests = ApprovalRequest.objects.filter(organization_id=organization_id).select_related(
-        "run", "decided_by", "requested_by_user"
+        "run", "decided_by", "decided_by_api_key", "requested_by_user"
     )
     return requests.filter(status=status) if status else requests
 
@@ -55,5 +56,34 @@ def approval_decision_for(*, run_id: str, digest: str) -> ApprovalDecision | Non
     )
 
 
-def policy_for_tool(*, organization_id: int, tool: str) -> ApprovalPolicy | None:
-    return ApprovalPolicy.objects.filter(organization_id=organization_id, tool=tool).first()
+def policy_for_tool(
+    *, organization_id: int, tool: str, registry: ToolRegistry | None = None
+) -> ApprovalPolicy | None:
+    """The organization's rule that covers calls to `tool`, if any: a rule naming the tool
+    first, else one naming a capability of the tool or a tool it can stand in for. Without a
+    registry only a rule naming the tool itself is found."""
+    policies = list(ApprovalPolicy.objects.filter(organization_id=organization_id))
+    exact = next((policy for policy in policies if policy.tool == tool), None)
+    if exact is not None or registry is None:
+        return exact
+    return next(
+        (
+            policy
+            for policy in policies
+            if registry.rule_covers(tool, named_tool=policy.tool, capability=policy.capability)
+        ),
+        None,
+    )
+
+
+def policy_reason(policy: ApprovalPolicy, *, tool: str) -> str:
+    if policy.reason:
+        return policy.reason
+    if policy.tool == tool:
+        return f"your organization requires approval for {tool}"
+    if policy.capability:
+        return f"your organization requires approval for {policy.capability}, which {tool} has"
+    return (
+        f"your organization requires approval for {policy.tool}, and {tool} can do "
+        f"everything {policy.tool} can"
+    )

@@ -10,6 +10,7 @@ from approvals.models import ApprovalRequest, ApprovalStatus
 class ApprovalSerializer(serializers.ModelSerializer):
     run = serializers.UUIDField(source="run_id", read_only=True)
     decided_by = serializers.SerializerMethodField()
+    decided_by_api_key = serializers.SerializerMethodField()
     requested_by = serializers.SerializerMethodField()
 
     class Meta:
@@ -26,6 +27,7 @@ class ApprovalSerializer(serializers.ModelSerializer):
             "requested_by",
             "status",
             "decided_by",
+            "decided_by_api_key",
             "decided_at",
             "edited_arguments",
             "approved_digest",
@@ -35,6 +37,11 @@ class ApprovalSerializer(serializers.ModelSerializer):
 
     def get_decided_by(self, request: ApprovalRequest) -> str | None:
         return request.decided_by.username if request.decided_by else None
+
+    def get_decided_by_api_key(self, request: ApprovalRequest) -> str | None:
+        """The prefix of the key a decision came through (its owner is `decided_by`)."""
+        key = request.decided_by_api_key
+        return key.prefix if key else None
 
     def get_requested_by(self, request: ApprovalRequest) -> str:
         if request.requested_by_user:

@@ -5,15 +5,17 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from rest_framework.exceptions import NotFound, PermissionDenied
 
 from accounts.models import User
-from accounts.selectors import user_may_review
+from accounts.permissions import REVIEWERS, Actor, actor_for, require_role
 from agents.engine.types import arguments_digest
-from approvals.models import ApprovalRequest, ApprovalStatus
+from agents.tools.spec import Capability
+from approvals.models import ApprovalPolicy, ApprovalRequest, ApprovalStatus
 from runs.errors import Conflict
 from runs.events import event_append
 from runs.models import Run
@@ -47,20 +49,27 @@ def approval_decide(
     approve: bool,
     arguments: dict[str, Any] | None = None,
     comment: str = "",
+    api_key_id: int | None = None,
 ) -> ApprovalRequest:
-    """Approve, reject, or approve with edited arguments; the run resumes after commit."""
+    """Approve, reject, or approve with edited arguments; the run resumes after commit.
+
+    The decider is a signed-in `user`, or the owner of the API key `api_key_id` (a key decides
+    with its owner's current role); see `_check_decider` for who may decide what.
+    """
     with transaction.atomic():
         request = (
-            ApprovalRequest.objects.select_for_update()
+            ApprovalRequest.objects.select_for_update(of=("self",))
             .filter(id=approval_id, organization_id=organization_id)
+            .select_related("requested_by_api_key", "run")
             .first()
         )
         if request is None:
             raise NotFound("No such approval request.")
-        decider = _check_decider(request, user)
+        actor = actor_for(organization_id=organization_id, user=user, api_key_id=api_key_id)
+        _check_decider(request, actor)
         if request.status != ApprovalStatus.PENDING:
             raise Conflict(f"This request was already {request.status}.")
-        _apply_decision(request, decider, approve, arguments, comment)
+        _apply_decision(request, actor, approve, arguments, comment)
         _announce(request)
         from runs.services import run_resume
 
@@ -68,19 +77,50 @@ def approval_decide(
     return request
 
 
-def _check_decider(request: ApprovalRequest, user: User | None) -> User:
-    if user is None:
-        raise PermissionDenied("Approval decisions are made by a signed-in person, not an API key.")
-    if not user_may_review(user=user, organization_id=request.organization_id):
-        raise PermissionDenied("Only owners, admins and reviewers may decide approvals.")
-    if request.requested_by_user_id == user.id:
-        raise PermissionDenied("The requester of an approval may not decide it.")
-    return user
+def requester_ids(request: ApprovalRequest) -> set[int]:
+    """Every person on whose behalf the request was raised: the run's starter, the requester
+    of record, and the owner of the key that started the run."""
+    key = request.requested_by_api_key
+    candidates = (
+        request.requested_by_user_id,
+        request.run.created_by_user_id,
+        key.created_by_id if key is not None else None,
+    )
+    return {person for person in candidates if person is not None}
+
+
+def _check_decider(request: ApprovalRequest, actor: Actor) -> None:
+    """The rule: a person with role owner, admin or reviewer now, who is not a requester.
+
+    Through an API key the person is the key's owner, so a reviewer who starts a run with a key
+    they own still cannot approve it, by session or by key. A key never decides a request raised
+    by its own run. A request with no person behind it (a run started by an ownerless key, or by
+    the platform) has nobody to compare against, so a signed-in reviewer must decide it: a
+    system holding both a `runs` and an `approvals` key must not approve itself.
+    """
+    if actor.person is None and actor.api_key_id is None:
+        raise PermissionDenied("Approval decisions are made by a person, not anonymously.")
+    require_role(actor, REVIEWERS, action="decide approvals")
+    assert actor.person is not None  # an ownerless key acts as a member and was refused above
+    requesters = requester_ids(request)
+    if actor.person.id in requesters:
+        raise PermissionDenied(
+            f"The requester of an approval may not decide it: {actor.person.username} started "
+            "this run"
+            + (" (through an API key they own)." if request.run.created_by_api_key_id else ".")
+        )
+    if actor.api_key_id is not None and actor.api_key_id == request.requested_by_api_key_id:
+        raise PermissionDenied("An API key may not decide a request raised by its own run.")
+    if actor.api_key_id is not None and not requesters:
+        raise PermissionDenied(
+            "This request has no accountable requester (the run was started by a key without "
+            "an owner); a signed-in reviewer must decide it, not an API key."
+        )
 
 
 def _apply_decision(
     request: ApprovalRequest,
-    user: User,
+    actor: Actor,
     approve: bool,
     arguments: dict[str, Any] | None,
     comment: str,
@@ -89,7 +129,8 @@ def _apply_decision(
     if edited is not None:
         _validate_arguments(request.tool, edited)
     request.status = ApprovalStatus.APPROVED if approve else ApprovalStatus.REJECTED
-    request.decided_by, request.decided_at = user, timezone.now()
+    request.decided_by, request.decided_at = actor.person, timezone.now()
+    request.decided_by_api_key_id = actor.api_key_id
     request.edited_arguments = edited
     approved = edited if edited is not None else request.arguments
     request.approved_digest = arguments_digest(request.tool, approved) if approve else ""
@@ -138,3 +179,26 @@ def approvals_expire_for_run(*, run_id: UUID | str, reason: str) -> int:
     return ApprovalRequest.objects.filter(run_id=run_id, status=ApprovalStatus.PENDING).update(
         status=ApprovalStatus.REJECTED, decided_at=timezone.now(), comment=reason
     )
+
+
+def approval_policy_set(
+    *, organization_id: int, tool: str = "", capability: str = "", reason: str = ""
+) -> ApprovalPolicy:
+    """Creates (or updates the reason of) the organization's rule on a tool or a capability."""
+    if bool(tool) == bool(capability):
+        raise ValidationError("Name either a tool or a capability.")
+    known = sorted(item.value for item in Capability)
+    if capability and capability not in known:
+        raise ValidationError({"capability": f"Unknown capability {capability!r}; use {known}."})
+    if tool:
+        from runs import toolbox
+
+        if tool not in toolbox.registry().names():
+            raise ValidationError({"tool": f"Unknown tool {tool!r}."})
+    policy, _ = ApprovalPolicy.objects.update_or_create(
+        organization_id=organization_id,
+        tool=tool,
+        capability=capability,
+        defaults={"reason": reason},
+    )
+    return policy

@@ -1,10 +1,15 @@
-"""Origin checks for websocket handshakes."""
+"""Websocket handshakes: Origin checks, and single-use tickets for browser pages."""
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from channels.security.websocket import AllowedHostsOriginValidator
+from django.conf import settings
+from django.core.cache import cache
 
 
 class BrowserOriginValidator:
@@ -23,3 +28,50 @@ class BrowserOriginValidator:
         has_origin = any(name == b"origin" for name, _ in scope.get("headers", []))
         inner = self.validated if has_origin else self.application
         return await inner(scope, receive, send)
+
+
+# --- Tickets: how a browser page that holds no session authenticates a websocket.
+#
+# A long-lived API key in a URL ends up in access logs, proxies and browser history. A ticket is
+# minted by an authenticated REST call, bound to one resource (e.g. `runs:<id>`) and one
+# organization, lives LONGHAUL_WS_TICKET_SECONDS, works once, and is stored only as a hash.
+
+_TICKET_PREFIX = "ws-ticket:"
+
+
+@dataclass(frozen=True)
+class TicketGrant:
+    organization_id: int
+    resource: str
+
+
+def ws_ticket_mint(*, organization_id: int, resource: str) -> str:
+    ticket = secrets.token_urlsafe(32)
+    grant = {"organization_id": organization_id, "resource": resource}
+    cache.set(_ticket_key(ticket), grant, timeout=ws_ticket_seconds())
+    return ticket
+
+
+def ws_ticket_redeem(ticket: str, *, resource: str) -> TicketGrant | None:
+    """The grant of a live ticket for `resource`, used up now; None otherwise.
+
+    Of two handshakes racing with one ticket only the one whose delete removed the key wins; a
+    ticket presented for another resource is used up too, so a stolen one cannot be retried.
+    """
+    if not ticket or len(ticket) > 100:
+        return None
+    key = _ticket_key(ticket)
+    grant = cache.get(key)
+    if grant is None or not cache.delete(key):
+        return None
+    if grant.get("resource") != resource:
+        return None
+    return TicketGrant(int(grant["organization_id"]), resource)
+
+
+def ws_ticket_seconds() -> int:
+    return int(getattr(settings, "LONGHAUL_WS_TICKET_SECONDS", 30))
+
+
+def _ticket_key(ticket: str) -> str:
+    return _TICKET_PREFIX + hashlib.sha256(ticket.encode()).hexdigest()

@@ -1,4 +1,5 @@
-"""/v1 authentication: organization API keys with the `inference` scope, cached in-process.
+"""/v1 authentication: organization API keys with the `inference` scope, and runs' own tokens
+(`runs.credentials`), cached in-process.
 
 The in-process cache lives for API_KEY_CACHE_SECONDS, the same bound accounts uses for its Redis
 cache, so a revoked key stops working within that many seconds without an ORM call per request.
@@ -18,6 +19,7 @@ from django.utils import timezone
 from accounts.selectors import ApiKeyError, KeyPrincipal, api_key_authenticate
 from gateway.errors import GatewayError
 from gateway.selectors import Limits, limits_for
+from runs.credentials import is_run_token, run_token_principal
 
 _MAX_ENTRIES = 50_000
 
@@ -34,11 +36,19 @@ _cache: dict[str, tuple[float, Caller | str]] = {}
 def _load(token: str) -> Caller | str:
     close_old_connections()
     try:
-        principal = api_key_authenticate(token)
+        principal = _principal(token)
     except ApiKeyError as error:
         return str(error)
     limits = limits_for(organization_id=principal.organization_id, api_key_id=principal.api_key_id)
     return Caller(principal, limits)
+
+
+def _principal(token: str) -> KeyPrincipal:
+    """An organization API key, or a run's token: that acts as the key (or person) that started
+    the run, with its tiers and quotas, billed to it and to the run."""
+    if is_run_token(token):
+        return run_token_principal(token)
+    return api_key_authenticate(token)
 
 
 def _token(headers: dict[str, str]) -> str:

@@ -67,7 +67,8 @@ def _entry(ex: Exchange, usage: Usage, status: int, latency_ms: float) -> dict[s
         "overhead_ms": ex.overhead_at_start,
         "status": status,
         "error_code": usage.error_code,
-        "run_id": usage.run_id,
+        # A run's own token names its run; the header is only a label for other callers.
+        "run_id": principal.run_id or usage.run_id,
         "created_at": timezone.now().isoformat(),
     }
 

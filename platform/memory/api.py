@@ -17,7 +17,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import requires_scope, tenant_of
-from accounts.models import Organization, Role
+from accounts.models import Organization
+from accounts.permissions import MANAGERS, MEMBERS, request_requires_role
 from memory import documents, selectors, serializers, services
 from memory.errors import api_errors
 from memory.models import Document, MemoryItem
@@ -77,6 +78,7 @@ class MemoryItemView(MemoryAPIView):
     @extend_schema(responses={204: None})
     def delete(self, request: Request, item_id: int) -> Response:
         tenant = tenant_of(request)
+        request_requires_role(request, MEMBERS, action="delete memory items")
         if not services.memory_delete(organization_id=tenant.organization_id, item_id=item_id):
             raise Http404("No such memory item.")
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -102,8 +104,7 @@ class MemoryPurgeView(MemoryAPIView):
     @extend_schema(request=serializers.PurgeSerializer, responses=serializers.PurgeResultSerializer)
     def post(self, request: Request) -> Response:
         tenant = tenant_of(request)
-        if tenant.user is not None and tenant.role not in {Role.OWNER, Role.ADMIN}:
-            raise exceptions.PermissionDenied("Only owners and admins may delete all memory.")
+        request_requires_role(request, MANAGERS, action="delete all memory")
         body = _valid(serializers.PurgeSerializer, request.data)
         slug = Organization.objects.values_list("slug", flat=True).get(id=tenant.organization_id)
         if body["confirm"] != slug:
@@ -166,6 +167,7 @@ class DocumentDetailView(MemoryAPIView):
     @extend_schema(responses={204: None})
     def delete(self, request: Request, document_id: int) -> Response:
         tenant = tenant_of(request)
+        request_requires_role(request, MEMBERS, action="delete documents")
         if not documents.document_delete(
             organization_id=tenant.organization_id, document_id=document_id
         ):

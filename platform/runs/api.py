@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import FileResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.generics import ListAPIView
 from rest_framework.parsers import JSONParser, MultiPartParser
@@ -18,12 +18,17 @@ from rest_framework.views import APIView
 
 from accounts.authentication import requires_scope, tenant_of
 from accounts.models import Organization
+from accounts.permissions import MEMBERS, request_requires_role
+from core.websocket import ws_ticket_mint, ws_ticket_seconds
 from runs import selectors, services
+from runs.consumers import ws_ticket_resource
 from runs.models import Run
+from runs.rollback import run_rollback
 from runs.serializers import (
     ArtifactSerializer,
     EventQuerySerializer,
     EventSerializer,
+    RollbackSerializer,
     RunCreateSerializer,
     RunListQuerySerializer,
     RunSerializer,
@@ -115,8 +120,51 @@ class RunCancelView(APIView):
 
     @extend_schema(request=None, responses=RunSerializer)
     def post(self, request: Request, run_id: str) -> Response:
+        request_requires_role(request, MEMBERS, action="cancel runs")
         run = tenant_run(request, run_id)
         run = services.run_cancel(organization_id=run.organization_id, run_id=run.id)
+        return Response(RunSerializer(run).data)
+
+
+class WebsocketTicketSerializer(serializers.Serializer):
+    ticket = serializers.CharField()
+    expires_in = serializers.IntegerField(help_text="Seconds the ticket stays valid (once).")
+    url = serializers.CharField(help_text="The websocket path with the ticket.")
+
+
+class RunWebsocketTicketView(APIView):
+    """A single-use ticket for `/ws/runs/{id}`, so that a page never puts an API key in a URL."""
+
+    permission_classes = [RUNS_SCOPE]
+
+    @extend_schema(request=None, responses={201: WebsocketTicketSerializer})
+    def post(self, request: Request, run_id: str) -> Response:
+        run = tenant_run(request, run_id)
+        ticket = ws_ticket_mint(
+            organization_id=run.organization_id, resource=ws_ticket_resource(str(run.id))
+        )
+        data = {
+            "ticket": ticket,
+            "expires_in": ws_ticket_seconds(),
+            "url": f"/ws/runs/{run.id}?ticket={ticket}",
+        }
+        return Response(WebsocketTicketSerializer(data).data, status=status.HTTP_201_CREATED)
+
+
+class RunRollbackView(APIView):
+    """Rolls the run's state and workspace back to the start of an earlier step, then resumes."""
+
+    permission_classes = [RUNS_SCOPE]
+
+    @extend_schema(request=RollbackSerializer, responses=RunSerializer)
+    def post(self, request: Request, run_id: str) -> Response:
+        request_requires_role(request, MEMBERS, action="roll back runs")
+        run = tenant_run(request, run_id)
+        body = RollbackSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        run = run_rollback(
+            organization_id=run.organization_id, run_id=run.id, step=body.validated_data["step"]
+        )
         return Response(RunSerializer(run).data)
 
 

@@ -1,5 +1,8 @@
 """Websocket `/ws/runs/{id}`: every event after `?after=SEQ`, then live ones, in order.
 
+Authentication: a single-use `?ticket=` from `POST /api/runs/{id}/ws-ticket`, an API key in the
+`Authorization` header, or the session cookie. A key in the URL (`?api_key=`) is refused.
+
 Order of operations is what makes it gap-free: subscribe to the run's group FIRST, then backfill
 from PostgreSQL, then deliver live events deduplicated by seq; a live event that skips ahead
 (a lost publish) triggers a backfill of the hole from the database.
@@ -14,12 +17,15 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from accounts.selectors import ApiKeyError, api_key_authenticate, primary_membership
+from core.websocket import ws_ticket_redeem
 from runs.events import event_payload, run_group
 from runs.models import Run, RunEvent
 
 CLOSE_UNAUTHORIZED = 4401
 CLOSE_NOT_FOUND = 4404
 CLOSE_BAD_REQUEST = 4400
+# Close reasons are limited to 123 bytes.
+KEY_IN_URL = "API keys in the URL are refused: send Authorization: Bearer, or use a ws-ticket"
 
 
 class RunEventsConsumer(AsyncJsonWebsocketConsumer):
@@ -33,11 +39,16 @@ class RunEventsConsumer(AsyncJsonWebsocketConsumer):
         except ValueError:
             await self._refuse(CLOSE_BAD_REQUEST)
             return
-        organization_id = await database_sync_to_async(_organization_of)(self.scope, query)
+        if "api_key" in query:
+            # Refused even when valid, so that clients move the key out of the URL.
+            await self._refuse(CLOSE_UNAUTHORIZED, KEY_IN_URL)
+            return
+        run_id = str(self.scope["url_route"]["kwargs"]["run_id"])
+        organization_id = await database_sync_to_async(_organization_of)(self.scope, query, run_id)
         if organization_id is None:
             await self._refuse(CLOSE_UNAUTHORIZED)
             return
-        self.run_id = str(self.scope["url_route"]["kwargs"]["run_id"])
+        self.run_id = run_id
         if not await database_sync_to_async(_run_visible)(self.run_id, organization_id):
             await self._refuse(CLOSE_NOT_FOUND)
             return
@@ -45,10 +56,10 @@ class RunEventsConsumer(AsyncJsonWebsocketConsumer):
         await self.accept()
         await self._backfill()
 
-    async def _refuse(self, code: int) -> None:
+    async def _refuse(self, code: int, reason: str = "") -> None:
         # Accept first so the client sees the close code (a refused handshake is a bare 403).
         await self.accept()
-        await self.close(code=code)
+        await self.close(code=code, reason=reason or None)
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "run_id", None):
@@ -79,8 +90,13 @@ class RunEventsConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "event", **event})
 
 
-def _organization_of(scope: dict[str, Any], query: dict[str, list[str]]) -> int | None:
-    key = (query.get("api_key") or [""])[0] or _bearer(scope)
+def _organization_of(scope: dict[str, Any], query: dict[str, list[str]], run_id: str) -> int | None:
+    """A single-use ticket for this run, an API key in the Authorization header, or the
+    session cookie (whose Origin core.websocket checked)."""
+    if "ticket" in query:
+        grant = ws_ticket_redeem(query["ticket"][0], resource=ws_ticket_resource(run_id))
+        return grant.organization_id if grant else None
+    key = _bearer(scope)
     if key:
         try:
             principal = api_key_authenticate(key)
@@ -92,6 +108,10 @@ def _organization_of(scope: dict[str, Any], query: dict[str, list[str]]) -> int 
         return None
     membership = primary_membership(user=user)
     return membership.organization_id if membership else None
+
+
+def ws_ticket_resource(run_id: str) -> str:
+    return f"runs:{run_id}"
 
 
 def _bearer(scope: dict[str, Any]) -> str | None:

@@ -1,9 +1,10 @@
 """RunContext: the platform's implementation of the engine's Context for one step of a run.
 
 Model calls go through the `openai` client to the gateway (or LONGHAUL_AGENT_MODEL_URL) with the
-organization's internal key; tool calls are keyed `run:step:n` in the ToolCall table and gated
-by approvals bound to the digest of the exact arguments; events are buffered and committed with
-the step, so a step that crashes and re-runs never publishes its events twice.
+run's own token, which the gateway resolves to the key or person that started the run; tool
+calls are keyed `run:step:n` in the ToolCall table and gated by approvals bound to the digest of
+the exact arguments; events are buffered and committed with the step, so a step that crashes
+and re-runs never publishes its events twice.
 """
 
 from __future__ import annotations
@@ -28,15 +29,16 @@ from agents.engine.types import (
 )
 from approvals.selectors import approval_decision_for, approval_usable_for
 from runs import toolbox
-from runs.credentials import agent_api_key
+from runs.credentials import run_model_token
 from runs.leases import Lease
 from runs.models import Run
+from runs.snapshots import snapshot_before_call
 from runs.toolcalls import toolcall_complete, toolcall_outcome, toolcall_start
 
 
 @lru_cache(maxsize=64)
 def _client(base_url: str, api_key: str, timeout: float) -> OpenAI:
-    # One client (and connection pool) per organization key: building one costs ~0.25 s.
+    # One client (and connection pool) per run token: building one costs ~0.25 s.
     return OpenAI(base_url=base_url, api_key=api_key, timeout=timeout, max_retries=2)
 
 
@@ -67,9 +69,9 @@ class RunContext:
         max_tokens: int | None = None,
     ) -> ChatResult:
         base_url = settings.LONGHAUL_AGENT_MODEL_URL or settings.LONGHAUL_GATEWAY_URL
-        api_key = agent_api_key(organization_id=self.run.organization_id)
+        token = run_model_token(run_id=self.run_id)
         return chat_completion(
-            _client(base_url, api_key, settings.LONGHAUL_AGENT_CHAT_TIMEOUT_SECONDS),
+            _client(base_url, token, settings.LONGHAUL_AGENT_CHAT_TIMEOUT_SECONDS),
             model=self.run.tier,
             messages=messages,
             tools=tools,
@@ -104,6 +106,8 @@ class RunContext:
             gated=gated,
             approval_payload=payload,
         )
+        # A call executed again after a crash starts from the workspace it first saw.
+        snapshot_before_call(run=self.run, step=self.step, call_index=call_index, tool=name)
         outcome = toolbox.execute(name, copy.deepcopy(arguments), run=self.run, idempotency_key=key)
         toolcall_complete(lease=self.lease, key=key, outcome=outcome)
         return outcome

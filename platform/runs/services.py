@@ -11,9 +11,10 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, PermissionDenied
 
-from accounts.models import Organization, User
+from accounts.models import ApiKey, Organization, User
+from accounts.selectors import api_key_get
 from agents.engine.runner import start_thread
 from agents.engine.types import Budgets
 from approvals.models import ApprovalRequest, ApprovalStatus
@@ -43,17 +44,22 @@ def run_start(
     created_by_user: User | None = None,
     created_by_api_key_id: int | None = None,
 ) -> Run:
-    """Creates the run and its first checkpoint, prepares its workspace, enqueues it."""
+    """Creates the run and its first checkpoint, prepares its workspace, enqueues it.
+
+    A run started with an API key is limited to the key's tiers, and records the key's owner as
+    the person who started it: that person is the requester of the run's approvals.
+    """
     flow = load_workflow(workflow)
     _check_input(flow, input)
+    api_key = _creating_key(organization, created_by_api_key_id)
     run = Run(
         organization=organization,
         workflow=workflow,
         input=input,
-        tier=_checked_tier(tier),
+        tier=_tier_allowed(_checked_tier(tier), api_key),
         budgets=_checked_budgets(budgets or {}),
-        created_by_user=created_by_user,
-        created_by_api_key_id=created_by_api_key_id,
+        created_by_user=created_by_user or (api_key.created_by if api_key else None),
+        created_by_api_key=api_key,
     )
     run.workspace = str(_prepare_workspace(run, workspace_archive, repository) or "")
     with transaction.atomic():
@@ -81,6 +87,26 @@ def _checked_tier(tier: str) -> str:
     if tier in KNOWN_TIERS or Tier.objects.filter(name=tier).exists():
         return tier
     raise ValidationError({"tier": f"Unknown tier {tier!r}; use one of {list(KNOWN_TIERS)}."})
+
+
+def _creating_key(organization: Organization, api_key_id: int | None) -> ApiKey | None:
+    if api_key_id is None:
+        return None
+    api_key = api_key_get(organization_id=organization.id, api_key_id=api_key_id)
+    if api_key is None:
+        raise PermissionDenied("This API key does not belong to the organization.")
+    return api_key
+
+
+def _tier_allowed(tier: str, api_key: ApiKey | None) -> str:
+    """The run's model calls act as its key, so the key must be allowed the run's tier."""
+    if api_key is None or not api_key.allowed_tiers or tier in api_key.allowed_tiers:
+        return tier
+    allowed = ", ".join(api_key.allowed_tiers)
+    raise PermissionDenied(
+        f"This API key may not use the {tier!r} tier; it may use: {allowed}. Start the run on "
+        "one of those tiers or with a key that allows this one."
+    )
 
 
 def _checked_budgets(budgets: dict[str, Any]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from agents.tools import (
     UnknownTool,
     default_registry,
 )
-from approvals.selectors import policy_for_tool
+from approvals.selectors import policy_for_tool, policy_reason
 from memory.port import DjangoMemoryPort
 from runs.models import Run
 
@@ -54,10 +54,8 @@ def approval_reason(name: str, *, organization_id: int) -> str | None:
         return f"{name} is a high-risk tool" + (
             " with network access" if spec.requires_network else ""
         )
-    policy = policy_for_tool(organization_id=organization_id, tool=name)
-    if policy is not None:
-        return policy.reason or f"your organization requires approval for {name}"
-    return None
+    policy = policy_for_tool(organization_id=organization_id, tool=name, registry=registry())
+    return policy_reason(policy, tool=name) if policy is not None else None
 
 
 def validate_arguments(name: str, arguments: dict[str, Any]) -> None:

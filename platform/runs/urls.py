@@ -8,7 +8,13 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("runs", api.RunListCreateView.as_view(), name="runs"),
     path("runs/<uuid:run_id>", api.RunDetailView.as_view(), name="run-detail"),
     path("runs/<uuid:run_id>/cancel", api.RunCancelView.as_view(), name="run-cancel"),
+    path("runs/<uuid:run_id>/rollback", api.RunRollbackView.as_view(), name="run-rollback"),
     path("runs/<uuid:run_id>/events", api.RunEventsView.as_view(), name="run-events"),
+    path(
+        "runs/<uuid:run_id>/ws-ticket",
+        api.RunWebsocketTicketView.as_view(),
+        name="run-ws-ticket",
+    ),
     path("runs/<uuid:run_id>/artifacts", api.RunArtifactsView.as_view(), name="run-artifacts"),
     path(
         "runs/<uuid:run_id>/artifacts/<str:name>",

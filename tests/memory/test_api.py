@@ -184,11 +184,18 @@ def test_purge_needs_confirmation_and_an_admin(acme: TenantFixture, globex: Tena
     member = Client()
     member.force_login(acme.member)
 
+    # A key acts with its owner's role: this one's owner is the organization's owner.
+    owners_key = api_key_create(
+        organization=acme.organization, name="owner's key", created_by=acme.owner
+    ).plaintext
+
     refused = member.post("/api/memory/purge", {"confirm": "acme"}, content_type="application/json")
-    wrong = api(acme).post(
+    wrong = api(owners_key).post(
         "/api/memory/purge", {"confirm": "globex"}, content_type="application/json"
     )
-    done = api(acme).post("/api/memory/purge", {"confirm": "acme"}, content_type="application/json")
+    done = api(owners_key).post(
+        "/api/memory/purge", {"confirm": "acme"}, content_type="application/json"
+    )
 
     assert (refused.status_code, wrong.status_code, done.status_code) == (403, 400, 200)
     assert done.json() == {"items": 1, "documents": 0}

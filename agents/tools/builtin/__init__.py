@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from agents.tools.spec import RiskLevel, ToolSpec
+from agents.tools.spec import Capability, RiskLevel, ToolSpec
 
 _B = "agents.tools.builtin"
+WRITES = frozenset({Capability.FILESYSTEM_WRITE})
+# Running tests executes the workspace's conftest.py, and installing runs build scripts: both
+# execute workspace-controlled code exactly as run_command does.
+EXECUTES = frozenset({Capability.CODE_EXECUTION})
 PATH = {"type": "string", "minLength": 1, "maxLength": 1000}
 TIMEOUT = {"type": "number", "exclusiveMinimum": 0, "maximum": 600}
 # A requirement name with an optional extra and version pin: never a URL, path or pip option.
@@ -45,6 +49,7 @@ BUILTIN_TOOLS = [
         _schema({"path": PATH, "content": {"type": "string"}}, ["path", "content"]),
         RiskLevel.MEDIUM,
         f"{_B}.files:write_file",
+        capabilities=WRITES,
     ),
     ToolSpec(
         "patch_file",
@@ -53,6 +58,7 @@ BUILTIN_TOOLS = [
         _schema({"diff": {"type": "string", "minLength": 1}, "path": PATH}, ["diff"]),
         RiskLevel.MEDIUM,
         f"{_B}.files:patch_file",
+        capabilities=WRITES,
     ),
     ToolSpec(
         "run_command",
@@ -66,6 +72,7 @@ BUILTIN_TOOLS = [
         ),
         RiskLevel.MEDIUM,
         f"{_B}.commands:run_command",
+        capabilities=EXECUTES,
     ),
     ToolSpec(
         "run_tests",
@@ -76,6 +83,7 @@ BUILTIN_TOOLS = [
         ),
         RiskLevel.LOW,
         f"{_B}.commands:run_tests",
+        capabilities=EXECUTES,
     ),
     ToolSpec(
         "install_package",
@@ -91,6 +99,7 @@ BUILTIN_TOOLS = [
         RiskLevel.HIGH,
         f"{_B}.commands:install_package",
         requires_network=True,
+        capabilities=EXECUTES,
     ),
     ToolSpec(
         "snapshot_workspace",

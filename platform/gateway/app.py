@@ -103,21 +103,23 @@ def _route(path: str, method: str) -> tuple[Handler, str]:
     return handler, method
 
 
-def _model_object(name: str, context_window: int | None) -> dict[str, Any]:
+def _model_object(name: str, context_window: int | None, kind: str = "chat") -> dict[str, Any]:
     return {
         "id": name,
         "object": "model",
         "created": 0,
         "owned_by": "longhaul",
         "context_window": context_window,
+        "kind": kind,
     }
 
 
 async def models(ex: Exchange, caller: Caller, raw: bytes, usage: Usage) -> None:
     registry = await registry_cache.get()
     names = allowed_tiers(caller, registry)
-    data = [_model_object(name, registry.tiers[name].context_window) for name in names]
-    if names:
+    tiers = [registry.tiers[name] for name in names]
+    data = [_model_object(tier.name, tier.context_window, tier.kind) for tier in tiers]
+    if any(tier.kind == "chat" for tier in tiers):
         data.append(_model_object(AUTO, None))
     wanted = ex.scope["path"][len("/v1/models") :].strip("/")
     if not wanted:
@@ -156,9 +158,9 @@ async def _serve(ex: Exchange, caller: Caller, plan: Plan, usage: Usage) -> None
     ex.add_header("x-longhaul-tier", target.tier.name)
     ok = False
     try:
-        if plan.stream:
+        if target.upstream.stream:
             ok = await relay_stream(ex, target, plan, usage)
         else:
-            ok = await relay_body(ex, target, usage)
+            ok = await relay_body(ex, target, plan, usage)
     finally:
         await target.finish(ok=ok)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import math
 import time
 from collections import deque
@@ -12,7 +13,11 @@ from collections import deque
 from django.conf import settings
 
 from gateway import metrics
+from inference.breakers import BREAKERS_KEY, breaker_document
 from inference.selectors import BackendConfig, TierConfig
+
+logger = logging.getLogger(__name__)
+_background: set[asyncio.Task[None]] = set()
 
 
 class Overloaded(Exception):
@@ -34,10 +39,13 @@ class Breaker:
         # reports (a cancelled request) does not block the backend for longer than that.
         return now - self.opened_at >= settings.LONGHAUL_GATEWAY_BREAKER_COOLDOWN_SECONDS
 
-    def on_dispatch(self, now: float) -> None:
+    def on_dispatch(self, now: float) -> bool:
+        """Returns True when this dispatch is the half-open trial."""
         if self.state != "closed":
             self.state = "half_open"
             self.opened_at = now
+            return True
+        return False
 
     def success(self) -> None:
         self.failures = 0
@@ -58,11 +66,34 @@ class BackendState:
         self.dispatched = 0
         self.waiters: deque[asyncio.Future[None]] = deque()
         self.breaker = Breaker()
+        self._exported = "closed"
         self.gauges = metrics.backend_gauges(config.tier, config.name)
 
     @property
     def name(self) -> str:
         return self.config.name
+
+    def breaker_changed(self) -> None:
+        """Export the breaker (metrics, and the shared view for /readyz and the admin)."""
+        breaker = self.breaker
+        self.gauges.breaker.set(1 if breaker.state == "open" else 0)
+        self.gauges.breaker_state.set(metrics.BREAKER_STATES.index(breaker.state))
+        self.gauges.failures.set(breaker.failures)
+        if breaker.state != self._exported:
+            metrics.BREAKER_TRANSITIONS.labels(self.config.tier, self.name, breaker.state).inc()
+            self._exported = breaker.state
+        task = asyncio.get_running_loop().create_task(self._publish())
+        _background.add(task)
+        task.add_done_callback(_background.discard)
+
+    async def _publish(self) -> None:
+        from gateway.redis_client import async_redis
+
+        document = breaker_document(state=self.breaker.state, failures=self.breaker.failures)
+        try:
+            await async_redis().hset(BREAKERS_KEY, self.name, document)  # type: ignore[misc]
+        except Exception as error:  # the view is informative; routing never depends on it
+            logger.warning("could not publish the breaker of %s: %s", self.name, error)
 
     def outstanding(self) -> int:
         return self.in_flight + len(self.waiters)

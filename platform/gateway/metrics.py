@@ -60,6 +60,27 @@ BREAKER_OPEN = Gauge(
     "1 while a backend's circuit breaker is open.",
     ["tier", "backend"],
 )
+BREAKER_STATES = ("closed", "open", "half_open")
+BREAKER_STATE = Gauge(
+    "longhaul_gateway_breaker_state",
+    "A backend's circuit breaker: 0 closed, 1 open, 2 half-open.",
+    ["tier", "backend"],
+)
+BREAKER_FAILURES = Gauge(
+    "longhaul_gateway_breaker_failures",
+    "Consecutive backend faults counted by a backend's circuit breaker.",
+    ["tier", "backend"],
+)
+BREAKER_TRANSITIONS = Counter(
+    "longhaul_gateway_breaker_transitions",
+    "Circuit breaker changes of state, by the state entered.",
+    ["tier", "backend", "state"],
+)
+REQUEST_ERRORS = Counter(
+    "longhaul_gateway_upstream_request_errors",
+    "Backend answers that blamed the request (not counted against the backend).",
+    ["tier", "backend"],
+)
 
 
 @dataclass(frozen=True)
@@ -67,6 +88,8 @@ class BackendGauges:
     queue: Gauge
     in_flight: Gauge
     breaker: Gauge
+    breaker_state: Gauge
+    failures: Gauge
 
 
 def backend_gauges(tier: str, backend: str) -> BackendGauges:
@@ -74,6 +97,8 @@ def backend_gauges(tier: str, backend: str) -> BackendGauges:
         QUEUE_DEPTH.labels(tier, backend),
         IN_FLIGHT.labels(tier, backend),
         BREAKER_OPEN.labels(tier, backend),
+        BREAKER_STATE.labels(tier, backend),
+        BREAKER_FAILURES.labels(tier, backend),
     )
 
 

@@ -13,7 +13,9 @@ from django.conf import settings
 from gateway import metrics
 from gateway.auth import Caller
 from gateway.balancer import BackendState, Overloaded, candidates, choose
+from gateway.dialects import Upstream, upstream_request
 from gateway.errors import GatewayError
+from gateway.faults import caused_by_request, request_error
 from gateway.http import Exchange
 from gateway.selectors import Registry
 from gateway.upstream import RETRYABLE, headers_for, http_client, timeout_for
@@ -30,14 +32,14 @@ class Target:
     tier: TierConfig
     state: BackendState
     response: httpx.Response
+    upstream: Upstream
 
     async def finish(self, *, ok: bool) -> None:
         try:
             await self.response.aclose()
         finally:  # even when cancelled mid-close, the slot must come back
             if ok:
-                self.state.breaker.success()
-                self.state.gauges.breaker.set(0)
+                backend_succeeded(self.state)
             self.state.release()
 
     def fail(self, kind: str) -> None:
@@ -45,9 +47,17 @@ class Target:
 
 
 def backend_failed(state: BackendState, kind: str) -> None:
+    """A backend fault (see gateway.faults): it counts towards opening the breaker."""
     state.breaker.failure(time.monotonic())
-    state.gauges.breaker.set(1 if state.breaker.state == "open" else 0)
     metrics.UPSTREAM_ERRORS.labels(state.config.tier, state.name, kind).inc()
+    state.breaker_changed()
+
+
+def backend_succeeded(state: BackendState) -> None:
+    """The backend answered (even if the answer was the request's error): it is alive."""
+    if state.breaker.state != "closed" or state.breaker.failures:
+        state.breaker.success()
+        state.breaker_changed()
 
 
 def _tiers_to_try(tier: TierConfig, caller: Caller, registry: Registry) -> list[TierConfig]:
@@ -88,24 +98,18 @@ async def _try_tier(
         state = await _acquire(states, plan)
         ex.backend = state
         try:
-            response = await _send(ex, state, plan)
+            upstream = upstream_request(plan, state.config)
+            response = await _send(ex, state, upstream)
         except BaseException as exc:
             state.release()
             error = _send_failure(state, exc)
             tried.add(state.name)
             continue
         if response.status_code >= 500:
-            await response.aclose()
-            state.release()
-            backend_failed(state, f"http_{response.status_code}")
-            error = GatewayError(
-                502,
-                f"The '{tier.name}' backend failed (HTTP {response.status_code}).",
-                code="upstream_error",
-            )
+            error = await _server_error(state, response)
             tried.add(state.name)
             continue
-        return Target(tier, state, response), None
+        return Target(tier, state, response, upstream), None
     return None, error or _no_backend(tier, plan)
 
 
@@ -126,11 +130,13 @@ def _usable(
 
 
 def _no_backend(tier: TierConfig, plan: Plan) -> GatewayError:
-    need = (
-        " that supports tools"
-        if plan.needs_tools
-        else (" that supports json_schema" if plan.needs_schema else "")
-    )
+    # Name a capability only when no backend of the tier has it: while some do but are down,
+    # this is an outage (callers wait and retry), not a missing capability (callers adapt).
+    need = ""
+    if plan.needs_tools and not any(b.supports_tools for b in tier.backends):
+        need = " that supports tools"
+    elif plan.needs_schema and not any(b.supports_json_schema for b in tier.backends):
+        need = " that supports json_schema"
     return GatewayError(
         503,
         f"No healthy backend{need} is available for the '{tier.name}' tier.",
@@ -147,18 +153,39 @@ async def _acquire(states: list[BackendState], plan: Plan) -> BackendState:
         raise GatewayError(
             429, "The tier is at capacity; retry shortly.", code="overloaded", retry_after=1
         ) from None
-    state.breaker.on_dispatch(time.monotonic())
+    if state.breaker.on_dispatch(time.monotonic()):
+        state.breaker_changed()
     return state
 
 
-async def _send(ex: Exchange, state: BackendState, plan: Plan) -> httpx.Response:
+async def _server_error(state: BackendState, response: httpx.Response) -> GatewayError:
+    """A 5xx before any byte was relayed: the request's own error, or a backend fault to
+    retry elsewhere."""
+    try:
+        raw = await response.aread()
+    except httpx.HTTPError:
+        raw = b""
+    finally:
+        await response.aclose()
+        state.release()
+    status = response.status_code
+    if caused_by_request(status, raw):
+        backend_succeeded(state)
+        metrics.REQUEST_ERRORS.labels(state.config.tier, state.name).inc()
+        raise request_error(status, raw)
+    backend_failed(state, f"http_{status}")
+    return GatewayError(
+        502, f"The '{state.config.tier}' backend failed (HTTP {status}).", code="upstream_error"
+    )
+
+
+async def _send(ex: Exchange, state: BackendState, upstream: Upstream) -> httpx.Response:
     config = state.config
-    body = {**plan.payload, "model": config.served_model}
     client = http_client()
     request = client.build_request(
         "POST",
-        config.base_url + plan.path,
-        content=json.dumps(body).encode(),
+        config.base_url + upstream.path,
+        content=json.dumps(upstream.body).encode(),
         headers=headers_for(config, ex.request_id),
         timeout=timeout_for(config),
     )

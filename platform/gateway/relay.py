@@ -8,10 +8,14 @@ from typing import Any
 
 import httpx
 
+from gateway import metrics
 from gateway.errors import GatewayError
+from gateway.faults import request_error
 from gateway.http import Exchange
-from gateway.proxy import Target
-from gateway.sse import SseRelay, error_event
+from gateway.outputs import finish_completion, schema_problem, synthesized_stream
+from gateway.proxy import Target, backend_succeeded
+from gateway.sse import SseRelay, done_event, error_event, sse_event
+from gateway.tokens import count_stream
 from gateway.usage import Usage
 from gateway.validation import Plan
 
@@ -32,43 +36,18 @@ async def _read(ex: Exchange, target: Target) -> bytes:
         ex.upstream_s += time.perf_counter() - started
 
 
-def _upstream_message(raw: bytes) -> str:
-    try:
-        error = json.loads(raw).get("error")
-    except (ValueError, AttributeError):
-        return raw[:300].decode(errors="replace")
-    if isinstance(error, dict):
-        return str(error.get("message", ""))[:500]
-    return str(error or "")[:500]
+def _refused(target: Target, status: int, raw: bytes) -> GatewayError:
+    """A 4xx: the backend is alive and the request was the problem."""
+    backend_succeeded(target.state)
+    metrics.REQUEST_ERRORS.labels(target.tier.name, target.state.name).inc()
+    return request_error(status, raw)
 
 
-def client_error(status: int, raw: bytes) -> GatewayError:
-    """A backend's 4xx as the gateway's caller should see it."""
-    message = _upstream_message(raw)
-    if status in (400, 413, 422):
-        return GatewayError(
-            400 if status == 422 else status,
-            f"The backend rejected the request: {message}",
-            code="upstream_invalid_request",
-        )
-    if status == 429:
-        return GatewayError(
-            429,
-            "The backend is rate limiting; retry shortly.",
-            code="upstream_rate_limited",
-            retry_after=1,
-        )
-    return GatewayError(
-        502, f"The backend refused the gateway (HTTP {status}): {message}", code="upstream_rejected"
-    )
-
-
-async def relay_body(ex: Exchange, target: Target, usage: Usage) -> bool:
+async def relay_body(ex: Exchange, target: Target, plan: Plan, usage: Usage) -> bool:
     raw = await _read(ex, target)
     status = target.response.status_code
     if status >= 400:
-        target.state.breaker.success()  # the backend is alive; the request was the problem
-        raise client_error(status, raw)
+        raise _refused(target, status, raw)
     try:
         data: Any = json.loads(raw)
         if not isinstance(data, dict):
@@ -80,7 +59,14 @@ async def relay_body(ex: Exchange, target: Target, usage: Usage) -> bool:
         ) from None
     data["model"] = target.tier.name
     usage.take_usage(data.get("usage"))
-    await ex.respond(200, json.dumps(data).encode())
+    if plan.endpoint == "chat.completions":
+        backend_succeeded(target.state)  # whatever the answer holds, the backend is alive
+        finish_completion(data, target.upstream, plan.schema)
+    if target.upstream.synthesized_stream:
+        body = synthesized_stream(data, target.tier.name, plan.client_wants_usage)
+        await ex.respond(200, body, b"text/event-stream")
+    else:
+        await ex.respond(200, json.dumps(data).encode())
     return True
 
 
@@ -91,8 +77,7 @@ async def relay_stream(ex: Exchange, target: Target, plan: Plan, usage: Usage) -
     ):
         raw = await _read(ex, target)
         if response.status_code >= 400:
-            target.state.breaker.success()
-            raise client_error(response.status_code, raw)
+            raise _refused(target, response.status_code, raw)
         target.fail("malformed")
         raise GatewayError(
             502, "The backend did not answer with a stream.", code="upstream_malformed"
@@ -101,12 +86,56 @@ async def relay_stream(ex: Exchange, target: Target, plan: Plan, usage: Usage) -
         client_wants_usage=plan.client_wants_usage,
         served_model=target.state.config.served_model,
         tier=target.tier.name,
+        collect=target.upstream.counts_usage or plan.schema is not None,
     )
     await ex.start(200, b"text/event-stream")
-    ok = await _pump(ex, target, relay, usage)
+    if not await _pump(ex, target, relay, usage):
+        return False
+    await _finish_stream(ex, target, plan, relay, usage)
+    return relay.upstream_error is None
+
+
+async def _finish_stream(
+    ex: Exchange, target: Target, plan: Plan, relay: SseRelay, usage: Usage
+) -> None:
+    """The stream's tail: the usage chunk (counted here when the backend sent none), a
+    schema check of the streamed answer, then [DONE]."""
+    tail = b""
+    if relay.usage is None and relay.done:
+        counted = await count_stream(
+            target.state.config,
+            ex.request_id,
+            upstream_body=target.upstream.body,
+            answer="".join(relay.text),
+            prompt_estimate=plan.prompt_estimate,
+            chunks=relay.token_chunks,
+        )
+        relay.usage = counted.usage()
+        if plan.client_wants_usage:
+            tail += sse_event(_usage_chunk(relay, target.tier.name))
     usage.prompt_tokens = relay.prompt_tokens(plan.prompt_estimate)
     usage.completion_tokens = relay.completion_tokens()
-    return ok
+    if plan.schema is not None and relay.done:
+        problem = schema_problem("".join(relay.content), plan.schema)
+        if problem:
+            usage.fail(502, "invalid_model_output")
+            tail += error_event(problem, "invalid_model_output")
+    if relay.done:
+        tail += done_event()
+    if tail:
+        await ex.send({"type": "http.response.body", "body": tail, "more_body": True})
+    await ex.end_stream()
+
+
+def _usage_chunk(relay: SseRelay, tier: str) -> dict[str, Any]:
+    return {
+        "id": relay.stream_id,
+        "object": "chat.completion.chunk",
+        "created": relay.created,
+        "model": tier,
+        "choices": [],
+        "usage": relay.usage,
+    }
 
 
 async def _pump(ex: Exchange, target: Target, relay: SseRelay, usage: Usage) -> bool:
@@ -119,13 +148,15 @@ async def _pump(ex: Exchange, target: Target, relay: SseRelay, usage: Usage) -> 
                     usage.ttft_ms = ex.elapsed_ms()
                 await send({"type": "http.response.body", "body": out, "more_body": True})
     except httpx.HTTPError as exc:
+        # After the first byte a timeout is about this (long) request; a reset is the server's.
         timeout = isinstance(exc, httpx.TimeoutException)
-        target.fail("timeout" if timeout else "reset")
+        if not timeout:
+            target.fail("reset")
         code = "upstream_timeout" if timeout else "upstream_reset"
         message = (
             "The backend timed out mid-stream."
             if timeout
-            else ("The backend closed the connection mid-stream.")
+            else "The backend closed the connection mid-stream."
         )
         usage.fail(504 if timeout else 502, code)
         await send(
@@ -135,5 +166,4 @@ async def _pump(ex: Exchange, target: Target, relay: SseRelay, usage: Usage) -> 
         return False
     if relay.upstream_error:
         usage.fail(502, "upstream_error")
-    await ex.end_stream()
-    return relay.upstream_error is None
+    return True

@@ -37,7 +37,8 @@ def resolve(plan: Plan, caller: Caller, registry: Registry, headers: dict[str, s
             param="model",
         )
     tier = registry.tiers[name]
-    if plan.prompt_estimate > tier.context_window:
+    _check_kind(plan, tier)
+    if plan.endpoint == "chat.completions" and plan.prompt_estimate > tier.context_window:
         raise GatewayError(
             400,
             f"The prompt (about {plan.prompt_estimate} tokens) exceeds the '{name}' tier's "
@@ -46,6 +47,19 @@ def resolve(plan: Plan, caller: Caller, registry: Registry, headers: dict[str, s
             param="messages",
         )
     return tier
+
+
+_KINDS = {"chat.completions": "chat", "embeddings": "embeddings"}
+
+
+def _check_kind(plan: Plan, tier: TierConfig) -> None:
+    if _KINDS[plan.endpoint] != tier.kind:
+        raise GatewayError(
+            400,
+            f"The model '{tier.name}' serves {tier.kind}, not {plan.endpoint}.",
+            code="model_not_supported",
+            param="model",
+        )
 
 
 def auto_tier(plan: Plan, caller: Caller, registry: Registry, headers: dict[str, str]) -> str:
@@ -57,7 +71,11 @@ def auto_tier(plan: Plan, caller: Caller, registry: Registry, headers: dict[str,
     4. a prompt longer than LONGHAUL_GATEWAY_AUTO_FAST_MAX_PROMPT_TOKENS (or than half of fast's
        context window), or one with tools or a JSON schema: standard; otherwise fast.
     """
-    allowed = allowed_tiers(caller, registry)
+    allowed = [
+        name
+        for name in allowed_tiers(caller, registry)
+        if registry.tiers[name].kind == _KINDS[plan.endpoint]
+    ]
     if not allowed:
         raise GatewayError(403, "This API key may not use any tier.", code="tier_not_allowed")
     if len(allowed) == 1:

@@ -10,6 +10,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from inference.breakers import breaker_states, describe_breaker
 from inference.health import backends_probe_and_record
 from inference.models import Backend, Tier
 from inference.services import backend_secret_set
@@ -25,8 +26,8 @@ class BackendInline(admin.TabularInline):
 
 @admin.register(Tier)
 class TierAdmin(admin.ModelAdmin):
-    list_display = ["name", "fallback", "context_window", "is_active", "updated_at"]
-    list_filter = ["is_active"]
+    list_display = ["name", "kind", "fallback", "context_window", "is_active", "updated_at"]
+    list_filter = ["is_active", "kind"]
     search_fields = ["name", "description"]
     inlines = [BackendInline]
 
@@ -58,6 +59,7 @@ class BackendForm(forms.ModelForm):
             "read_timeout_s",
             "api_key_env",
             "enabled",
+            "dialect",
             "supports_tools",
             "supports_json_schema",
         ]
@@ -81,13 +83,43 @@ class BackendAdmin(admin.ModelAdmin):
         "max_concurrency",
         "enabled",
         "healthy",
+        "health",
+        "breaker",
         "last_probe_at",
         "has_stored_key",
     ]
-    list_filter = ["tier", "enabled", "healthy"]
+    list_filter = ["tier", "enabled", "healthy", "probe_status"]
     search_fields = ["name", "base_url", "served_model"]
-    readonly_fields = ["healthy", "last_probe_at", "last_probe_error", "has_stored_key"]
+    readonly_fields = [
+        "healthy",
+        "health",
+        "breaker",
+        "last_probe_at",
+        "last_probe_error",
+        "has_stored_key",
+    ]
     actions = ["probe_selected"]
+
+    def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> Any:
+        self._breakers = breaker_states()  # one Redis read per page, not one per row
+        return super().changelist_view(request, extra_context)
+
+    @admin.display(description="probe")
+    def health(self, obj: Backend) -> str:
+        """The last probe: up, busy (alive, queue full) or down, with the load it reported."""
+        if obj.last_probe_at is None:
+            return "not probed yet"
+        load = ""
+        if obj.probe_in_flight is not None:
+            load = f" ({obj.probe_in_flight} decoding, {obj.probe_waiting or 0} waiting)"
+        return f"{obj.get_probe_status_display()}{load}"
+
+    @admin.display(description="circuit breaker")
+    def breaker(self, obj: Backend) -> str:
+        states = getattr(self, "_breakers", None)
+        if states is None:
+            states = breaker_states()
+        return describe_breaker(states.get(obj.name))
 
     @admin.display(boolean=True, description="stored key")
     def has_stored_key(self, obj: Backend) -> bool:
@@ -103,7 +135,7 @@ class BackendAdmin(admin.ModelAdmin):
     @admin.action(description="Probe now (health check)")
     def probe_selected(self, request: HttpRequest, queryset: QuerySet[Backend]) -> None:
         results = backends_probe_and_record(queryset.filter(enabled=True))
-        down = sorted(name for name, ok in results.items() if not ok)
+        down = sorted(name for name, alive in results.items() if not alive)
         level = messages.WARNING if down else messages.SUCCESS
         summary = f"{len(results) - len(down)} up" + (f", down: {', '.join(down)}" if down else "")
         self.message_user(request, summary, level)

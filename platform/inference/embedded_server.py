@@ -20,6 +20,8 @@ from llama_cpp import Llama
 from llama_cpp.server.model import LlamaProxy
 from llama_cpp.server.settings import ConfigFileSettings, ServerSettings
 
+from inference.embedded_extras import Extras
+
 
 class ResidentLlamaProxy(LlamaProxy):
     """Keeps one loaded model per alias instead of swapping a single one."""
@@ -51,8 +53,10 @@ def build_app(config_path: Path) -> tuple[Any, ServerSettings]:
     document = ConfigFileSettings.model_validate_json(config_path.read_text())
     server_settings = ServerSettings.model_validate(document)
     app = llama_app.create_app(server_settings=server_settings, model_settings=document.models)
-    llama_app._llama_proxy = ResidentLlamaProxy(llama_app._llama_proxy)  # type: ignore[arg-type]
-    return app, server_settings
+    proxy = ResidentLlamaProxy(llama_app._llama_proxy)  # type: ignore[arg-type]
+    llama_app._llama_proxy = proxy
+    aliases = [model.model_alias or model.model for model in document.models]
+    return Extras(app, proxy, aliases), server_settings
 
 
 def serve(config_path: Path, on_stop: Callable[[], None] = lambda: None) -> NoReturn:
@@ -86,4 +90,5 @@ def serve(config_path: Path, on_stop: Callable[[], None] = lambda: None) -> NoRe
 def describe(config_path: Path) -> str:
     document = json.loads(config_path.read_text())
     aliases = ", ".join(model["model_alias"] for model in document["models"])
-    return f"http://{document['host']}:{document['port']}/v1 serving {aliases}"
+    where = f"http://{document['host']}:{document['port']}/v1"
+    return f"{where} serving {aliases} and embeddings"

@@ -7,9 +7,19 @@ from django.db import models
 
 
 class Tier(models.Model):
-    """A model tier that callers name as the `model` (e.g. "standard", "fast")."""
+    """A model tier that callers name as the `model` (e.g. "standard", "fast", "embeddings")."""
+
+    class Kind(models.TextChoices):
+        CHAT = "chat", "chat completions"
+        EMBEDDINGS = "embeddings", "embeddings"
 
     name = models.SlugField(max_length=64, unique=True)
+    kind = models.CharField(
+        max_length=16,
+        choices=Kind.choices,
+        default=Kind.CHAT,
+        help_text="Which /v1 endpoint this tier serves.",
+    )
     description = models.CharField(max_length=300, blank=True)
     # Used by the gateway when this tier has no healthy backend and the key's policy allows it.
     fallback = models.ForeignKey(
@@ -30,6 +40,15 @@ class Tier(models.Model):
 class Backend(models.Model):
     """One OpenAI-compatible server (vLLM, SGLang, llama.cpp, a hosted API) serving a tier."""
 
+    class Dialect(models.TextChoices):
+        OPENAI = "openai", "OpenAI-compatible (vLLM, SGLang, llama.cpp server, hosted APIs)"
+        LLAMA_CPP_PYTHON = "llama_cpp_python", "llama-cpp-python server (the embedded one)"
+
+    class ProbeStatus(models.TextChoices):
+        UP = "up", "up"
+        BUSY = "busy", "alive, busy"
+        DOWN = "down", "down"
+
     tier = models.ForeignKey(Tier, on_delete=models.CASCADE, related_name="backends")
     name = models.SlugField(max_length=100, unique=True)
     base_url = models.URLField(max_length=500, help_text="OpenAI-compatible base, ending in /v1")
@@ -45,9 +64,21 @@ class Backend(models.Model):
     # Fernet token; see inference.secrets. Never the plaintext key.
     api_key_encrypted = models.TextField(blank=True, editable=False)
     enabled = models.BooleanField(default=True)
+    dialect = models.CharField(
+        max_length=32,
+        choices=Dialect.choices,
+        default=Dialect.OPENAI,
+        help_text="What the gateway translates for this server (see docs/gateway.md).",
+    )
     supports_tools = models.BooleanField(default=True)
     supports_json_schema = models.BooleanField(default=True)
     healthy = models.BooleanField(default=True)
+    # A busy backend is alive and routable: `healthy` is false only when it is down.
+    probe_status = models.CharField(
+        max_length=8, choices=ProbeStatus.choices, default=ProbeStatus.UP
+    )
+    probe_in_flight = models.PositiveIntegerField(null=True, blank=True)
+    probe_waiting = models.PositiveIntegerField(null=True, blank=True)
     last_probe_at = models.DateTimeField(null=True, blank=True)
     last_probe_error = models.CharField(max_length=500, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -28,6 +28,12 @@ class BackendConfig:
     api_key: str | None
     supports_tools: bool
     supports_json_schema: bool
+    dialect: str = "openai"
+
+    @property
+    def root_url(self) -> str:
+        """The server's root (the base URL without its /v1), where /health and /tokenize live."""
+        return self.base_url.removesuffix("/v1")
 
 
 @dataclass(frozen=True)
@@ -36,6 +42,7 @@ class TierConfig:
     fallback: str | None
     context_window: int
     backends: tuple[BackendConfig, ...]
+    kind: str = "chat"
 
 
 def tier_registry() -> dict[str, TierConfig]:
@@ -56,7 +63,7 @@ def tier_registry() -> dict[str, TierConfig]:
 def _tier_config(tier: Tier) -> TierConfig:
     fallback = tier.fallback.name if tier.fallback and tier.fallback.is_active else None
     backends = tuple(backend_config(backend) for backend in tier.backends.all())
-    return TierConfig(tier.name, fallback, tier.context_window, backends)
+    return TierConfig(tier.name, fallback, tier.context_window, backends, tier.kind)
 
 
 def backend_config(backend: Backend) -> BackendConfig:
@@ -73,6 +80,7 @@ def backend_config(backend: Backend) -> BackendConfig:
         api_key=backend_api_key(backend),
         supports_tools=backend.supports_tools,
         supports_json_schema=backend.supports_json_schema,
+        dialect=backend.dialect,
     )
 
 

@@ -15,7 +15,9 @@ from inference.secrets import encrypt_secret
 TIER_DESCRIPTIONS = {
     "standard": "Full context and quality; the default for agent reasoning.",
     "fast": "Lower latency: speculative decoding and a smaller context.",
+    "embeddings": "Text embeddings for /v1/embeddings (all-MiniLM-L6-v2 on the embedded server).",
 }
+SEEDED_TIERS = ("standard", "fast", "embeddings")
 
 
 @dataclass(frozen=True)
@@ -26,15 +28,20 @@ class TierSeed:
     api_key_env: str
     context_window: int
 
+    @property
+    def kind(self) -> str:
+        return Tier.Kind.EMBEDDINGS if self.name == "embeddings" else Tier.Kind.CHAT
+
 
 def embedded_base_url() -> str:
     return f"http://{settings.LONGHAUL_INFERENCE_HOST}:{settings.LONGHAUL_INFERENCE_PORT}/v1"
 
 
 def tier_seeds() -> list[TierSeed]:
-    """standard and fast, from LONGHAUL_<TIER>_* settings or else the embedded server."""
+    """standard, fast and embeddings, from LONGHAUL_<TIER>_* settings or else the embedded
+    server (which serves all three)."""
     seeds = []
-    for name in ("standard", "fast"):
+    for name in SEEDED_TIERS:
         upper = name.upper()
         seeds.append(
             TierSeed(
@@ -60,6 +67,7 @@ def tiers_seed_from_settings() -> dict[str, Tier]:
             defaults={
                 "description": TIER_DESCRIPTIONS[seed.name],
                 "context_window": seed.context_window,
+                "kind": seed.kind,
             },
         )
         _seed_default_backend(tier, seed)
@@ -91,6 +99,8 @@ def _seed_default_backend(tier: Tier, seed: TierSeed) -> Backend:
         "served_model": seed.served_model,
         "api_key_env": seed.api_key_env,
     }
+    if backend.base_url != seed.base_url:  # another server: its dialect follows the URL
+        wanted["dialect"] = str(_embedded_defaults(seed).get("dialect", Backend.Dialect.OPENAI))
     changed = [field for field, value in wanted.items() if getattr(backend, field) != value]
     if not created and changed:
         for field in changed:
@@ -99,24 +109,38 @@ def _seed_default_backend(tier: Tier, seed: TierSeed) -> Backend:
     return backend
 
 
-def _embedded_defaults(seed: TierSeed) -> dict[str, int | bool]:
+def _embedded_defaults(seed: TierSeed) -> dict[str, int | bool | str]:
     """The embedded server decodes one request at a time for both tiers; a short in-flight
     limit keeps the rest waiting in the gateway's queue, where they count and can time out.
-    Its OpenAI server rejects `response_format: json_schema` (422), so callers are told to
-    fall back to JSON mode instead of tripping the backend's circuit breaker."""
+    Its dialect tells the gateway what to translate (json_schema, forced tools, stream usage)."""
     if seed.base_url != embedded_base_url():
-        return {}
-    return {"max_concurrency": 2, "supports_json_schema": False}
+        return {"supports_tools": False} if seed.kind == Tier.Kind.EMBEDDINGS else {}
+    return {
+        "max_concurrency": 2,
+        "dialect": Backend.Dialect.LLAMA_CPP_PYTHON,
+        "supports_json_schema": seed.kind == Tier.Kind.CHAT,
+        "supports_tools": seed.kind == Tier.Kind.CHAT,
+    }
 
 
 def backend_record_probe(
-    *, backend: Backend, healthy: bool, error: str = "", at: datetime | None = None
+    *,
+    backend: Backend,
+    status: str,
+    error: str = "",
+    in_flight: int | None = None,
+    waiting: int | None = None,
+    at: datetime | None = None,
 ) -> Backend:
-    """Store one active probe's outcome; only the probe fields are written."""
-    backend.healthy = healthy
-    backend.last_probe_error = "" if healthy else error[:500]
+    """Store one active probe's outcome; only the probe fields are written. A busy backend
+    stays routable (`healthy`): it is alive, its queue is merely full."""
+    backend.probe_status = status
+    backend.healthy = status != Backend.ProbeStatus.DOWN
+    backend.last_probe_error = "" if backend.healthy else error[:500]
+    backend.probe_in_flight, backend.probe_waiting = in_flight, waiting
     backend.last_probe_at = at or timezone.now()
-    backend.save(update_fields=["healthy", "last_probe_error", "last_probe_at", "updated_at"])
+    fields = ["healthy", "probe_status", "probe_in_flight", "probe_waiting", "last_probe_error"]
+    backend.save(update_fields=[*fields, "last_probe_at", "updated_at"])
     return backend
 
 

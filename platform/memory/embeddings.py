@@ -96,6 +96,12 @@ class LocalEmbeddings:
         )
         return [list(map(float, row)) for row in vectors]
 
+    def count_tokens(self, texts: Sequence[str]) -> int:
+        """Word pieces the model reads, after its truncation: what an embeddings call bills."""
+        model = self._load()
+        encoded = model.tokenizer(list(texts), truncation=True, max_length=model.max_seq_length)
+        return sum(len(ids) for ids in encoded["input_ids"])
+
     @classmethod
     def _load(cls) -> Any:
         with cls._lock:

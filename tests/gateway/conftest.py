@@ -54,7 +54,10 @@ class Backends:
         self.stack = stack
 
     def tier(self, name: str, *, context_window: int = 8192, fallback: str | None = None) -> Tier:
-        tier, _ = Tier.objects.get_or_create(name=name, defaults={"context_window": context_window})
+        kind = Tier.Kind.EMBEDDINGS if name == "embeddings" else Tier.Kind.CHAT
+        tier, _ = Tier.objects.get_or_create(
+            name=name, defaults={"context_window": context_window, "kind": kind}
+        )
         if fallback:
             tier.fallback = Tier.objects.get(name=fallback)
             tier.save()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import openai
 import pytest
 
 from accounts.services import api_key_create
@@ -156,17 +157,20 @@ def test_json_schema_response_format_passes_through(
 
 
 def test_embeddings(gateway: str, acme: TenantFixture, backends: Backends) -> None:
+    backends.add("embeddings")
     backends.add("standard")
     backends.settle()
+    client = client_for(gateway, acme.api_key)
 
-    result = client_for(gateway, acme.api_key).embeddings.create(
-        model="standard", input=["alpha", "beta"]
-    )
+    result = client.embeddings.create(model="embeddings", input=["alpha", "beta"])
+    with pytest.raises(openai.BadRequestError) as wrong_kind:
+        client.embeddings.create(model="standard", input="alpha")
 
     assert [item.index for item in result.data] == [0, 1]
     assert len(result.data[0].embedding) == 384
     assert result.data[0].embedding != result.data[1].embedding
-    assert result.model == "standard"
+    assert result.model == "embeddings"
+    assert wrong_kind.value.body["param"] == "model"  # a chat tier serves no embeddings
 
 
 def test_auto_follows_latency_budget_then_prompt_length(

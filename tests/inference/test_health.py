@@ -78,7 +78,8 @@ def test_the_probe_sends_the_resolved_key_and_records_the_outcome(
             healthy=False,
         )
         assert probe_backends() == {"alive": True, "gone": False}
-    assert fake_upstream.seen_auth == ["Bearer sk-probe"]  # type: ignore[attr-defined]
+    # /health first (this server has none), then /v1/models: the key goes with both.
+    assert set(fake_upstream.seen_auth) == {"Bearer sk-probe"}  # type: ignore[attr-defined]
 
     alive.refresh_from_db()
     gone.refresh_from_db()
@@ -114,6 +115,7 @@ def backend_form(tier: Tier, **extra: str) -> dict[str, str]:
         "read_timeout_s": "60",
         "api_key_env": "",
         "enabled": "on",
+        "dialect": "openai",
         **extra,
     }
 

@@ -33,7 +33,8 @@ def test_seed_without_urls_points_both_tiers_at_the_embedded_server(settings) ->
     tiers_seed_from_settings()
 
     registry = tier_registry()
-    assert set(registry) == {"standard", "fast"}
+    assert set(registry) == {"standard", "fast", "embeddings"}
+    assert registry["embeddings"].kind == "embeddings"
     assert registry["fast"].fallback == "standard"
     assert registry["standard"].fallback is None
     for name in ("standard", "fast"):
@@ -42,7 +43,8 @@ def test_seed_without_urls_points_both_tiers_at_the_embedded_server(settings) ->
         assert backend.served_model == name
         assert backend.api_key is None
         assert backend.max_concurrency == 2
-        assert backend.supports_json_schema is False  # llama.cpp answers 422 to json_schema
+        assert backend.dialect == "llama_cpp_python"  # the gateway translates json_schema
+        assert backend.supports_json_schema is True
     assert registry["standard"].context_window > registry["fast"].context_window
 
 
@@ -51,15 +53,16 @@ def test_seed_is_idempotent_and_follows_changed_urls(settings) -> None:
     settings.LONGHAUL_FAST_URL = "http://gpu-b:8000/v1"
     tiers_seed_from_settings()
     tiers_seed_from_settings()
-    assert Tier.objects.count() == 2
-    assert Backend.objects.count() == 2
+    assert Tier.objects.count() == 3
+    assert Backend.objects.count() == 3
     assert Backend.objects.get(name="fast-default").base_url == "http://gpu-b:8000/v1"
     assert Backend.objects.get(name="fast-default").max_concurrency == 8
     assert Backend.objects.get(name="fast-default").supports_json_schema is True
+    assert Backend.objects.get(name="fast-default").dialect == "openai"
 
     settings.LONGHAUL_FAST_URL = "http://gpu-c:8000/v1"
     tiers_seed_from_settings()
-    assert Backend.objects.count() == 2
+    assert Backend.objects.count() == 3
     assert tier_registry()["fast"].backends[0].base_url == "http://gpu-c:8000/v1"
 
 
@@ -128,7 +131,7 @@ def test_registry_resolves_keys_from_the_environment_first(monkeypatch) -> None:
 def test_registry_leaves_out_inactive_tiers_and_disabled_backends() -> None:
     tiers = tiers_seed_from_settings()
     make_backend(tiers["standard"], "off", enabled=False)
-    Tier.objects.filter(name="fast").update(is_active=False)
+    Tier.objects.filter(name__in=["fast", "embeddings"]).update(is_active=False)
     registry = tier_registry()
     assert set(registry) == {"standard"}
     assert [b.name for b in registry["standard"].backends] == ["standard-default"]
@@ -140,5 +143,5 @@ def test_seed_tiers_command_seeds_and_reports(settings) -> None:
     out = StringIO()
     call_command("seed_tiers", stdout=out)
     call_command("seed_tiers", stdout=out)
-    assert Backend.objects.count() == 2
+    assert Backend.objects.count() == 3
     assert "standard: standard-default -> http://gpu-a:8000/v1 (standard)" in out.getvalue()

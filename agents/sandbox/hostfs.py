@@ -260,7 +260,10 @@ def _listing(fd: int, budget: _Budget) -> list[tuple[str, os.stat_result]]:
     with os.scandir(fd) as entries:
         for entry in entries:
             budget.spend()
-            found.append((entry.name, entry.stat(follow_symlinks=False)))
+            try:
+                found.append((entry.name, entry.stat(follow_symlinks=False)))
+            except FileNotFoundError:
+                continue  # removed since it was listed
     return sorted(found, key=lambda item: item[0])
 
 

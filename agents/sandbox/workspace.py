@@ -10,6 +10,7 @@ import os
 import stat
 import threading
 from collections import OrderedDict
+from contextlib import suppress
 from pathlib import Path
 
 from agents.sandbox.errors import SandboxError, SandboxUnavailable, WorkspaceEscape
@@ -97,7 +98,10 @@ class WorkspaceAdopter:
             for entry in entries:
                 if not changed and not entry.is_dir(follow_symlinks=False):
                     continue
-                child = entry.stat(follow_symlinks=False)
+                try:
+                    child = entry.stat(follow_symlinks=False)
+                except FileNotFoundError:
+                    continue  # removed since it was listed
                 if child.st_dev != device:
                     continue
                 if changed:
@@ -122,7 +126,8 @@ class WorkspaceAdopter:
             return
         if not stat.S_ISDIR(info.st_mode) and info.st_nlink > 1:
             return
-        os.chown(name, self.uid, self.gid, dir_fd=fd, follow_symlinks=False)
+        with suppress(FileNotFoundError):  # removed since it was listed
+            os.chown(name, self.uid, self.gid, dir_fd=fd, follow_symlinks=False)
 
 
 def adopt_workspace(workspace: Path, uid: int, gid: int) -> None:

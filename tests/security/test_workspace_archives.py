@@ -14,26 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rest_framework.test import APIClient
 
 from runs.models import Artifact, Run, RunStatus
 from runs.services import run_advance
 from tests.factories import TenantFixture
-from tests.security.ws_support import Member, armed, model, tar_bytes, ws_runtime
+from tests.security.ws_support import Member, armed, model, post_archive, tar_bytes, ws_runtime
 from tests.support.fake_openai import FakeOpenAI
 
 __all__ = ["model", "ws_runtime"]
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def post_archive(tenant: TenantFixture, data: bytes) -> Any:
-    upload = io.BytesIO(data)
-    upload.name = "workspace.tar.gz"
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {tenant.api_key}")
-    return client.post(
-        "/api/runs", {"workflow": "hostile", "workspace": upload}, format="multipart"
-    )
 
 
 def assert_refused(response: Any, workspaces: Path, *words: str) -> None:

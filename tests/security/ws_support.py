@@ -17,19 +17,27 @@ from typing import Any
 
 import pytest
 
-from agents.engine.types import Context, Finish, Update, Workflow
+from agents.engine.types import Context, Finish, ToolOutcome, Update, Workflow
+from agents.sandbox import SandboxLimits, get_sandbox
+from agents.tools import ToolEnvironment, ToolExecutor, default_registry
+from tests.factories import TenantFixture
 from tests.runs.fixtures import model
 
 __all__ = [
     "HOSTILE",
+    "SECRET",
+    "Box",
     "Member",
     "armed",
+    "box",
     "build_hostile",
     "call",
     "model",
+    "post_archive",
     "tar_bytes",
     "ws_runtime",
 ]
+SECRET = "host-only-secret-5521"
 
 HOSTILE = "hostile=tests.security.ws_support:build_hostile"
 TOOLS = [
@@ -114,13 +122,13 @@ class Member:
     type: bytes = tarfile.REGTYPE
     mode: int = 0o644
     linkname: str = ""
-    size: int | None = None  # a declared size other than len(data)
     pax: dict[str, str] = field(default_factory=dict)
 
 
 def tar_bytes(members: list[Member], *, compression: str = "gz") -> bytes:
     buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode=f"w:{compression}", format=tarfile.PAX_FORMAT) as tar:
+    mode: Any = f"w:{compression}"
+    with tarfile.open(fileobj=buffer, mode=mode, format=tarfile.PAX_FORMAT) as tar:
         for member in members:
             info = tarfile.TarInfo(member.name)
             info.type, info.mode, info.linkname = member.type, member.mode, member.linkname
@@ -144,3 +152,61 @@ def armed(workspace: Path, marker: Path) -> bool:
         check=False,
     )
     return marker.exists()
+
+
+def post_archive(
+    tenant: TenantFixture, data: bytes, *, budgets: dict[str, Any] | None = None
+) -> Any:
+    """`POST /api/runs` of the hostile workflow with `data` as the workspace archive."""
+    from rest_framework.test import APIClient
+
+    upload = io.BytesIO(data)
+    upload.name = "workspace.tar.gz"
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {tenant.api_key}")
+    fields: dict[str, Any] = {"workflow": "hostile", "workspace": upload}
+    if budgets:
+        fields["budgets"] = json.dumps(budgets)
+    return client.post("/api/runs", fields, format="multipart")
+
+
+@dataclass
+class Box:
+    """A workspace with the real sandbox and the built-in tools, and beside it a host directory
+    the sandbox cannot see that holds a root-only secret."""
+
+    workspace: Path
+    outside: Path
+    executor: ToolExecutor
+    env: ToolEnvironment
+
+    @property
+    def secret(self) -> Path:
+        return self.outside / "secret.txt"
+
+    def tool(self, name: str, **arguments: Any) -> ToolOutcome:
+        return self.executor.execute(name, arguments, self.env)
+
+    def sh(self, script: str) -> str:
+        """Runs `script` in the sandbox, as an agent's run_command would; returns its output."""
+        result = self.env.sandbox.run(
+            ["/bin/sh", "-c", script], workspace=self.workspace, limits=self.env.limits
+        )
+        assert result.exit_code == 0, result.stdout + result.stderr
+        return str(result.stdout + result.stderr)
+
+
+@pytest.fixture
+def box() -> Iterator[Box]:
+    root = Path(tempfile.mkdtemp(prefix="longhaul-ws-box-"))
+    root.chmod(0o755)  # the sandbox user must traverse it (pytest's tmp_path is 0700)
+    workspace, outside = root / "workspace", root / "outside"
+    workspace.mkdir()
+    outside.mkdir()
+    (outside / "secret.txt").write_text(SECRET)
+    (outside / "secret.txt").chmod(0o600)
+    env = ToolEnvironment(
+        workspace=workspace, sandbox=get_sandbox(), limits=SandboxLimits(wall_seconds=30)
+    )
+    yield Box(workspace, outside, ToolExecutor(default_registry()), env)
+    shutil.rmtree(root, ignore_errors=True)

@@ -8,6 +8,10 @@ Backends differ in what they accept: OpenAI and vLLM take `response_format` of t
 constrained decoding takes neither. A rejected format is retried in the next form (and the form
 that worked is remembered per endpoint and model); a rejected `tools` list raises
 ModelCapabilityError so the loop can switch to JSON actions.
+
+A failure of the endpoint rather than of the request (unreachable, timed out, 5xx, 429 from
+capacity or a rate limit) raises EnvironmentFailure once the client's own quick retries are
+spent: the platform then waits and re-runs the step instead of failing the run.
 """
 
 from __future__ import annotations
@@ -15,9 +19,13 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from agents.engine.types import ChatResult, ToolCallRequest
+from agents.engine.types import ChatResult, EnvironmentFailure, ToolCallRequest
 
 REJECTION_STATUSES = frozenset({400, 422, 500, 501, 503})
+# A monthly quota does not come back within a retry window: that 429 is the run's to report.
+NOT_TRANSIENT_CODES = frozenset({"insufficient_quota"})
+# The gateway names the backend that answered (or the tier) in these headers, most specific first.
+BACKEND_HEADERS = ("x-longhaul-backend", "x-longhaul-tier")
 FORMS = ("json_schema", "json_object", "none")
 _WORKING_FORM: dict[tuple[str, str], str] = {}
 _LOCK = threading.Lock()
@@ -88,10 +96,69 @@ def _create(client: Any, kwargs: dict[str, Any]) -> ChatResult:
         response = client.chat.completions.create(**kwargs)
     except openai.APIStatusError as error:
         capability = _refused_capability(error, kwargs)
-        if capability is None:
+        if capability is not None:
+            raise ModelCapabilityError(capability, str(error)) from error
+        failure = environment_failure(error, model=str(kwargs["model"]))
+        if failure is None:
             raise
-        raise ModelCapabilityError(capability, str(error)) from error
+        raise failure from error
+    except openai.APIConnectionError as error:  # APITimeoutError is one too
+        raise _unreachable(error, model=str(kwargs["model"])) from error
     return chat_result_from(response.model_dump())
+
+
+def environment_failure(error: Any, *, model: str) -> EnvironmentFailure | None:
+    """The EnvironmentFailure an HTTP error status stands for, or None when the request (not
+    the endpoint) was at fault. 501 is a missing capability, never an outage."""
+    status = int(getattr(error, "status_code", 0) or 0)
+    if status == 429 and getattr(error, "code", None) not in NOT_TRANSIENT_CODES:
+        kind = EnvironmentFailure.MODEL_OVERLOADED
+    elif status >= 500 and status != 501:
+        kind = EnvironmentFailure.MODEL_UNAVAILABLE
+    else:
+        return None
+    response = getattr(error, "response", None)
+    return EnvironmentFailure(
+        f"the model endpoint answered HTTP {status}: {_message(error)}",
+        kind=kind,
+        backend=_backend(response, model),
+        retry_after=_retry_after(response),
+    )
+
+
+def _unreachable(error: Any, *, model: str) -> EnvironmentFailure:
+    import openai
+
+    timed_out = isinstance(error, openai.APITimeoutError)
+    return EnvironmentFailure(
+        f"the model endpoint {'timed out' if timed_out else 'could not be reached'}: {error}",
+        kind=EnvironmentFailure.MODEL_TIMEOUT
+        if timed_out
+        else EnvironmentFailure.MODEL_UNREACHABLE,
+        backend=model,
+    )
+
+
+def _message(error: Any) -> str:
+    return str(getattr(error, "message", "") or error)[:500]
+
+
+def _backend(response: Any, model: str) -> str:
+    headers = getattr(response, "headers", None) or {}
+    for name in BACKEND_HEADERS:
+        value = headers.get(name)
+        if value:
+            return str(value)[:100]
+    return model
+
+
+def _retry_after(response: Any) -> float | None:
+    headers = getattr(response, "headers", None) or {}
+    try:
+        seconds = float(headers.get("retry-after", ""))
+    except ValueError:
+        return None
+    return seconds if seconds >= 0 else None
 
 
 def _refused_capability(error: Any, kwargs: dict[str, Any]) -> str | None:

@@ -113,6 +113,35 @@ class ApprovalRequired(Exception):
         self.payload = payload
 
 
+class EnvironmentFailure(Exception):
+    """The environment failed, not the agent: the model endpoint was unreachable, timed out,
+    overloaded or answered 5xx, or the sandbox could not start.
+
+    Raised out of `Context.chat` / `Context.call_tool` and through the node, so nothing the step
+    did is committed; the platform waits and re-runs the step (the run shows `waiting`) instead
+    of failing the run, and fails it as an infrastructure failure only after its retry window.
+    """
+
+    MODEL_UNREACHABLE = "model_unreachable"
+    MODEL_TIMEOUT = "model_timeout"
+    MODEL_UNAVAILABLE = "model_unavailable"  # 5xx: no healthy backend, backend down
+    MODEL_OVERLOADED = "model_overloaded"  # 429 from capacity or a rate limit, not a quota
+    SANDBOX_UNAVAILABLE = "sandbox_unavailable"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        kind: str,
+        backend: str = "unknown",
+        retry_after: float | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.backend = backend or "unknown"
+        self.retry_after = retry_after
+
+
 class InvalidTransition(Exception):
     """A node tried to continue at a node its workflow's transition table does not allow."""
 

@@ -9,7 +9,8 @@ import json
 import time
 from typing import Any
 
-from agents.engine.types import ToolOutcome
+from agents.engine.types import EnvironmentFailure, ToolOutcome
+from agents.sandbox.errors import SandboxUnavailable
 from agents.tools import metrics
 from agents.tools.registry import ToolArgumentsInvalid, ToolRegistry, UnknownTool
 from agents.tools.spec import ToolEnvironment
@@ -27,6 +28,11 @@ class ToolExecutor:
             outcome = ToolOutcome(True, output, duration_s=time.perf_counter() - started)
         except (UnknownTool, ToolArgumentsInvalid) as exc:
             outcome = _failure(exc, started, output=None)
+        except SandboxUnavailable as exc:
+            # The host could not start the sandbox: the environment failed, not the agent's call.
+            raise EnvironmentFailure(
+                str(exc), kind=EnvironmentFailure.SANDBOX_UNAVAILABLE, backend="sandbox"
+            ) from exc
         except Exception as exc:  # a tool failure is an observation for the model, not a crash
             outcome = _failure(exc, started, output=_partial_output(exc))
         metrics.record(

@@ -2,7 +2,8 @@
 
 Each step's checkpoint, ledger row, events and status change commit in ONE transaction that
 first checks the fencing token, so a step is either wholly recorded or not at all, and a worker
-that lost its lease records nothing.
+that lost its lease records nothing. A step the environment failed (EnvironmentFailure) records
+nothing either: the run waits and the step is tried again later (runs.environment).
 """
 
 from __future__ import annotations
@@ -16,15 +17,17 @@ from django.db import transaction
 from django.utils import timezone
 
 from agents.engine.runner import run_one_step
-from agents.engine.types import CheckpointConflict, StepResult
+from agents.engine.types import CheckpointConflict, EnvironmentFailure, StepResult
+from agents.sandbox.errors import SandboxUnavailable
 from approvals.services import approval_request_create
 from core.context import run_id as run_id_var
-from runs import artifacts, workspaces
+from runs import artifacts, metrics, workspaces
 from runs.checkpointer import DjangoCheckpointer, StagingCheckpointer
 from runs.context import RunContext
+from runs.environment import run_wait_for_environment, wait_cleared
 from runs.events import event_append
 from runs.leases import Lease, LeaseLost, fenced_run, heartbeat, lease_acquire, lease_release
-from runs.models import RUN_STATE_FIELDS, Run, RunStatus, Step
+from runs.models import RUN_STATE_FIELDS, FailureKind, Run, RunStatus, Step
 
 logger = logging.getLogger(__name__)
 
@@ -54,8 +57,13 @@ def _fail_if_lost_too_often(lease: Lease) -> bool:
             f"The run lost its worker {run.lost_count} times (limit "
             f"{settings.LONGHAUL_RUN_MAX_LOST}); it was stopped instead of retried."
         )
-        _set_final(run, RunStatus.FAILED, error=error)
-        event_append(run_id=run.id, kind="run.failed", data={"error": error})
+        # Workers that keep vanishing are the platform's failure, not the agent's.
+        _set_final(run, RunStatus.FAILED, error=error, failure_kind=FailureKind.INFRASTRUCTURE)
+        event_append(
+            run_id=run.id,
+            kind="run.failed",
+            data={"error": error, "failure_kind": FailureKind.INFRASTRUCTURE},
+        )
     return True
 
 
@@ -72,12 +80,25 @@ def _advance_one(lease: Lease) -> bool:
             result = run_one_step(_workflow(run), staging, str(run.id), ctx)
         except (LeaseLost, CheckpointConflict):
             raise
+        except (EnvironmentFailure, SandboxUnavailable) as error:
+            logger.warning("run %s step %s: environment failure: %s", run.id, ctx.step, error)
+            run_wait_for_environment(lease=lease, failure=_environment_failure(error))
+            return False
         except Exception as error:
             logger.exception("run %s step %s crashed", run.id, ctx.step)
             _fail(lease, f"Step {ctx.step} failed: {type(error).__name__}: {error}")
             return False
     _commit_step(lease, staging, ctx, result, node=latest.node if latest else "")
     return result.outcome == "continue"
+
+
+def _environment_failure(error: Exception) -> EnvironmentFailure:
+    # A sandbox that failed outside a tool call (while being set up) is the environment too.
+    if isinstance(error, EnvironmentFailure):
+        return error
+    return EnvironmentFailure(
+        str(error), kind=EnvironmentFailure.SANDBOX_UNAVAILABLE, backend="sandbox"
+    )
 
 
 def _workflow(run: Run) -> Any:
@@ -90,7 +111,11 @@ def _fail(lease: Lease, error: str) -> None:
     with transaction.atomic():
         run = fenced_run(lease)
         _set_final(run, RunStatus.FAILED, error=error)
-        event_append(run_id=run.id, kind="run.failed", data={"error": error})
+        event_append(
+            run_id=run.id,
+            kind="run.failed",
+            data={"error": error, "failure_kind": run.failure_kind},
+        )
 
 
 def _commit_step(
@@ -106,6 +131,7 @@ def _commit_step(
         run.prompt_tokens = int(usage.get("prompt_tokens", 0))
         run.completion_tokens = int(usage.get("completion_tokens", 0))
         run.step_count, run.updated_at = stored.step, timezone.now()
+        wait_cleared(run)
         _apply_outcome(run, result)
         run.save(update_fields=RUN_STATE_FIELDS)
 
@@ -161,7 +187,12 @@ def _complete(run: Run, status: str, output: dict[str, Any]) -> None:
     event_append(
         run_id=run.id,
         kind="run.finished",
-        data={"status": run.status, "error": run.error, "artifacts": names},
+        data={
+            "status": run.status,
+            "error": run.error,
+            "failure_kind": run.failure_kind,
+            "artifacts": names,
+        },
     )
 
 
@@ -181,8 +212,15 @@ def _store_artifacts(run: Run, output: dict[str, Any]) -> None:
         )
 
 
-def _set_final(run: Run, status: str, *, error: str = "") -> None:
+def _set_final(
+    run: Run, status: str, *, error: str = "", failure_kind: str = FailureKind.AGENT
+) -> None:
+    """A failure here is the agent's (its output, a tool, a budget, a crash in its workflow)
+    unless the caller says otherwise; environment failures never reach this point."""
     run.status, run.error = status, error
+    run.failure_kind = failure_kind if status == RunStatus.FAILED else FailureKind.NONE
+    if status == RunStatus.FAILED:
+        metrics.RUN_FAILURES.labels(run.failure_kind).inc()
     run.finished_at = run.updated_at = timezone.now()
     run.lease_owner, run.lease_expires_at = "", None
     run.save(update_fields=RUN_STATE_FIELDS)

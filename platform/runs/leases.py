@@ -11,14 +11,17 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import close_old_connections, connection, transaction
 from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
+from runs.events import event_append
 from runs.models import ADVANCEABLE_STATUSES, RUN_STATE_FIELDS, Run, RunStatus
+
+WAITING_EARLY_TOLERANCE_SECONDS = 1.0
 
 
 class LeaseLost(Exception):
@@ -40,17 +43,28 @@ def _expired_or_free(now: object) -> Q:
     return Q(lease_expires_at__isnull=True) | Q(lease_expires_at__lt=now)
 
 
+def _advanceable(now: datetime) -> Q:
+    """Queued or running runs, and waiting ones whose next attempt is due. The tolerance keeps a
+    retry task that fires a moment early (clocks of worker and database) from being dropped."""
+    due = now + timedelta(seconds=WAITING_EARLY_TOLERANCE_SECONDS)
+    return Q(status__in=ADVANCEABLE_STATUSES) | Q(
+        status=RunStatus.WAITING, next_attempt_at__lte=due
+    )
+
+
 def lease_acquire(*, run_id: str, owner: str) -> Lease | None:
     """Takes the lease if the run is advanceable and nobody holds a live lease."""
     now = timezone.now()
     with transaction.atomic():
         run = (
             Run.objects.select_for_update()
-            .filter(_expired_or_free(now), id=run_id, status__in=ADVANCEABLE_STATUSES)
+            .filter(_expired_or_free(now), _advanceable(now), id=run_id)
             .first()
         )
         if run is None:
             return None
+        if run.status == RunStatus.WAITING:
+            _announce_resumed(run)
         # A lease that expired while still owned means its worker died mid-run.
         lost = 1 if run.lease_owner else 0
         Run.objects.filter(id=run.id).update(
@@ -64,6 +78,11 @@ def lease_acquire(*, run_id: str, owner: str) -> Lease | None:
         )
         token = Run.objects.values_list("fencing_token", flat=True).get(id=run.id)
     return Lease(run_id=str(run_id), owner=owner, token=int(token))
+
+
+def _announce_resumed(run: Run) -> None:
+    data = {"from": RunStatus.WAITING, "retry": run.waiting_retries, "after": run.waiting_reason}
+    event_append(run_id=run.id, kind="run.resumed", data=data)
 
 
 def lease_renew(lease: Lease) -> bool:
@@ -129,13 +148,15 @@ def heartbeat(lease: Lease) -> Iterator[threading.Event]:
 
 
 def stale_queued_runs() -> list[str]:
-    """Queued runs nobody picked up for a while: their task message may have died with a
-    worker (prefetched, unacknowledged). Re-enqueueing is safe: the lease admits one worker."""
+    """Queued runs nobody picked up for a while, and waiting runs whose retry is that overdue:
+    their task message may have died with a worker (prefetched, unacknowledged, or held for its
+    countdown). Re-enqueueing is safe: the lease admits one worker."""
     cutoff = timezone.now() - timedelta(seconds=settings.LONGHAUL_QUEUED_REENQUEUE_SECONDS)
-    stale = Run.objects.filter(status=RunStatus.QUEUED, updated_at__lt=cutoff)
+    overdue = Q(status=RunStatus.QUEUED) | Q(status=RunStatus.WAITING, next_attempt_at__lt=cutoff)
+    stale = Run.objects.filter(overdue, updated_at__lt=cutoff)
     run_ids = [str(run_id) for run_id in stale.values_list("id", flat=True)]
     # Touch them so the next sweep waits another interval before enqueueing again.
-    Run.objects.filter(id__in=run_ids, status=RunStatus.QUEUED).update(updated_at=timezone.now())
+    Run.objects.filter(overdue, id__in=run_ids).update(updated_at=timezone.now())
     return run_ids
 
 

@@ -13,9 +13,20 @@ class RunStatus(models.TextChoices):
     QUEUED = "queued", "Queued"
     RUNNING = "running", "Running"
     AWAITING_APPROVAL = "awaiting_approval", "Awaiting approval"
+    # The environment failed (model endpoint, sandbox); a retry is scheduled at next_attempt_at.
+    WAITING = "waiting", "Waiting for the environment"
     SUCCEEDED = "succeeded", "Succeeded"
     FAILED = "failed", "Failed"
     CANCELLED = "cancelled", "Cancelled"
+
+
+class FailureKind(models.TextChoices):
+    """Whose failure a failed run was: evaluations never count an infrastructure one against
+    the agent."""
+
+    NONE = "", "Not failed"
+    AGENT = "agent", "Agent"
+    INFRASTRUCTURE = "infrastructure", "Infrastructure"
 
 
 TERMINAL_STATUSES = frozenset({RunStatus.SUCCEEDED, RunStatus.FAILED, RunStatus.CANCELLED})
@@ -52,6 +63,17 @@ class Run(models.Model):
     fencing_token = models.BigIntegerField(default=0)
     lost_count = models.IntegerField(default=0)
     event_seq = models.BigIntegerField(default=0)
+    failure_kind = models.CharField(
+        max_length=16, choices=FailureKind.choices, blank=True, default=FailureKind.NONE
+    )
+    # Environment failures over the run's life, and per backend and kind: {backend: {kind: n}}.
+    environment_failures = models.IntegerField(default=0)
+    environment_failure_counts = models.JSONField(default=dict, blank=True)
+    # The current wait for the environment: since when, why, how many retries, the next one.
+    waiting_since = models.DateTimeField(null=True, blank=True)
+    waiting_reason = models.TextField(blank=True, default="")
+    waiting_retries = models.IntegerField(default=0)
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
     created_by_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
@@ -237,6 +259,13 @@ RUN_STATE_FIELDS = [
     "lease_expires_at",
     "fencing_token",
     "lost_count",
+    "failure_kind",
+    "environment_failures",
+    "environment_failure_counts",
+    "waiting_since",
+    "waiting_reason",
+    "waiting_retries",
+    "next_attempt_at",
     "updated_at",
     "started_at",
     "finished_at",

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from runs.models import Artifact, Run, RunEvent, RunStatus
@@ -28,8 +29,23 @@ class RunCreateSerializer(serializers.Serializer):
         return value
 
 
+class WaitingSerializer(serializers.Serializer):
+    reason = serializers.CharField()
+    since = serializers.DateTimeField()
+    retries = serializers.IntegerField()
+    next_attempt_at = serializers.DateTimeField(allow_null=True)
+
+
 class RunSerializer(serializers.ModelSerializer):
     usage = serializers.SerializerMethodField()
+    environment_failures_by_backend = serializers.JSONField(
+        source="environment_failure_counts",
+        read_only=True,
+        help_text="Environment failures per backend and kind: {backend: {kind: count}}.",
+    )
+    waiting = serializers.SerializerMethodField(
+        help_text="While the run waits for the environment: why, since when, the next attempt."
+    )
 
     class Meta:
         model = Run
@@ -45,6 +61,10 @@ class RunSerializer(serializers.ModelSerializer):
             "output",
             "error",
             "lost_count",
+            "failure_kind",
+            "environment_failures",
+            "environment_failures_by_backend",
+            "waiting",
             "created_at",
             "started_at",
             "finished_at",
@@ -52,6 +72,24 @@ class RunSerializer(serializers.ModelSerializer):
 
     def get_usage(self, run: Run) -> dict[str, int]:
         return {"prompt_tokens": run.prompt_tokens, "completion_tokens": run.completion_tokens}
+
+    @extend_schema_field(WaitingSerializer(allow_null=True))
+    def get_waiting(self, run: Run) -> dict[str, Any] | None:
+        if run.status != RunStatus.WAITING or run.waiting_since is None:
+            return None
+        waiting = {
+            "reason": run.waiting_reason,
+            "since": run.waiting_since,
+            "retries": run.waiting_retries,
+            "next_attempt_at": run.next_attempt_at,
+        }
+        return dict(WaitingSerializer(waiting).data)
+
+
+class RollbackSerializer(serializers.Serializer):
+    step = serializers.IntegerField(
+        min_value=0, help_text="The step to go back to: the run resumes at its start."
+    )
 
 
 class RunListQuerySerializer(serializers.Serializer):

@@ -23,6 +23,7 @@ def runtime(settings: Any, tmp_path: Path) -> Iterator[Path]:
     settings.LONGHAUL_EXTRA_WORKFLOWS = [EXTRA_WORKFLOWS]
     settings.LONGHAUL_WORKSPACES_DIR = tmp_path / "workspaces"
     settings.LONGHAUL_ARTIFACTS_DIR = tmp_path / "artifacts"
+    settings.LONGHAUL_SNAPSHOTS_DIR = tmp_path / "snapshots"
     toolbox.registry.cache_clear()
     toolbox._executor.cache_clear()
     ledger = tmp_path / "ledger"

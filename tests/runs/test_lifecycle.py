@@ -86,11 +86,12 @@ def test_budget_exhaustion_fails_the_run_with_the_reason(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_model_server_failure_fails_the_run_with_a_clear_error(
-    acme: TenantFixture, runtime: Path, model: FakeOpenAI
+def test_a_model_server_failure_past_the_retry_window_fails_the_run_with_a_clear_error(
+    acme: TenantFixture, runtime: Path, model: FakeOpenAI, settings: Any
 ) -> None:
     from tests.support.fake_openai import Fault
 
+    settings.LONGHAUL_RUN_INFRA_RETRY_WINDOW_SECONDS = 0  # no waiting: fail at the first outage
     model.fault = Fault(kind="error", status=500)
     run = start(acme)
 
@@ -98,7 +99,8 @@ def test_a_model_server_failure_fails_the_run_with_a_clear_error(
 
     run.refresh_from_db()
     assert run.status == RunStatus.FAILED
-    assert "InternalServerError" in run.error
+    assert run.failure_kind == "infrastructure"
+    assert "HTTP 500" in run.error
 
 
 @pytest.mark.django_db(transaction=True)

@@ -249,6 +249,22 @@ LONGHAUL_LEASE_RECOVERY_SECONDS = env_float("LONGHAUL_LEASE_RECOVERY_SECONDS", 5
 # Queued this long without a worker picking the run up: enqueue it again (a lost message).
 LONGHAUL_QUEUED_REENQUEUE_SECONDS = env_float("LONGHAUL_QUEUED_REENQUEUE_SECONDS", 60.0)
 LONGHAUL_ALLOWED_REPO_ROOTS = env_list("LONGHAUL_ALLOWED_REPO_ROOTS", [])
+# A step that fails for environmental reasons (model endpoint down, overloaded or timing out,
+# sandbox unable to start) is retried with exponential backoff and jitter (first delay, cap) for
+# this long while the run shows `waiting`; only then does it fail, as an infrastructure failure.
+LONGHAUL_RUN_INFRA_RETRY_WINDOW_SECONDS = env_float(
+    "LONGHAUL_RUN_INFRA_RETRY_WINDOW_SECONDS", 300.0
+)
+LONGHAUL_RUN_INFRA_RETRY_FIRST_SECONDS = env_float("LONGHAUL_RUN_INFRA_RETRY_FIRST_SECONDS", 1.0)
+LONGHAUL_RUN_INFRA_RETRY_MAX_BACKOFF_SECONDS = env_float(
+    "LONGHAUL_RUN_INFRA_RETRY_MAX_BACKOFF_SECONDS", 30.0
+)
+# Workspace snapshots taken before tool calls that may write (crash recovery and rollback):
+# outside every workspace, the newest N per run, none of a workspace over the byte/file bounds.
+LONGHAUL_SNAPSHOTS_DIR = Path(env_str("LONGHAUL_SNAPSHOTS_DIR", str(DATA_DIR / "snapshots")))
+LONGHAUL_RUN_SNAPSHOT_RETENTION = env_int("LONGHAUL_RUN_SNAPSHOT_RETENTION", 50)
+LONGHAUL_RUN_SNAPSHOT_MAX_BYTES = env_int("LONGHAUL_RUN_SNAPSHOT_MAX_BYTES", 256 * 1024 * 1024)
+LONGHAUL_RUN_SNAPSHOT_MAX_FILES = env_int("LONGHAUL_RUN_SNAPSHOT_MAX_FILES", 50_000)
 LONGHAUL_MAX_WORKSPACE_BYTES = env_int("LONGHAUL_MAX_WORKSPACE_BYTES", 200 * 1024 * 1024)
 LONGHAUL_MAX_WORKSPACE_FILES = env_int("LONGHAUL_MAX_WORKSPACE_FILES", 50_000)
 # Tests point this at the scripted model server; empty means LONGHAUL_GATEWAY_URL.

@@ -8,6 +8,9 @@ extras="${1:?usage: deploy/install.sh EXTRA[,EXTRA...]}"
 venv=.venv
 cache="${LONGHAUL_WHEEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/longhaul/wheels}"
 llama_spec="llama-cpp-python==0.3.16"
+# pyrender (three-d extra) pins PyOpenGL 3.1.0, which lacks OSMesaCreateContextAttribs, so
+# headless previews need a newer one; pip cannot override a pin, hence a second step below.
+pyopengl_spec="PyOpenGL>=3.1.7,<4"
 
 # Machines with local file:// package mirrors make pip warn once per package; hide only that.
 quiet_pip() { grep -v "^WARNING: Location 'file:" || true; }
@@ -17,7 +20,7 @@ if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
 project_digest=$(sha256sum pyproject.toml | cut -c1-12)
-extras_digest=$(echo "$extras" | sha256sum | cut -c1-8)
+extras_digest=$(echo "$extras $pyopengl_spec" | sha256sum | cut -c1-8)
 stamp="$venv/.installed-$project_digest-$extras_digest"
 [ -f "$stamp" ] && exit 0
 
@@ -28,5 +31,8 @@ if [[ ",$extras," == *",inference,"* ]] && ! ls "$cache"/llama_cpp_python-0.3.16
 fi
 echo "install: installing .[$extras]"
 "$venv/bin/pip" install --quiet --disable-pip-version-check --find-links "$cache" -e ".[$extras]" 2>&1 | quiet_pip
+if [[ ",$extras," == *",three-d,"* ]]; then
+  "$venv/bin/pip" install --quiet --disable-pip-version-check --no-deps "$pyopengl_spec" 2>&1 | quiet_pip
+fi
 find "$venv" -maxdepth 1 -name ".installed-*" ! -name ".installed-$project_digest-*" -delete
 touch "$stamp"

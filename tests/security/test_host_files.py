@@ -175,6 +175,34 @@ def test_a_device_node_is_never_opened(box: Box) -> None:
     assert stat.S_ISREG((box.workspace / "disk").lstat().st_mode)
 
 
+# --- bounds ----------------------------------------------------------------------------------------
+@pytest.mark.timeout(60)
+def test_a_tree_deeper_than_the_walk_bound_is_reported_not_followed_forever(box: Box) -> None:
+    box.sh("mkdir -p $(printf 'd/%.0s' $(seq 80)) && echo x > top.txt")
+
+    listing = box.tool("list_files").output
+    snapshot = box.tool("snapshot_workspace")
+
+    assert listing["truncated"] is True
+    assert (snapshot.ok, snapshot.error_class) == (False, "WalkLimit")
+    assert "directories deep" in str(snapshot.error)
+
+
+@pytest.mark.timeout(60)
+def test_huge_and_pathological_files_are_read_and_diffed_within_bounds(box: Box) -> None:
+    box.sh("seq 30000 > lines.txt; head -c 5000000 /dev/zero | tr '\\0' a > big.txt")
+    assert box.tool("snapshot_workspace").ok
+    box.sh("seq 30000 | sort -r > lines.txt")
+
+    read = box.tool("read_file", path="big.txt").output
+    diff = box.tool("diff_workspace").output
+
+    assert read["truncated"] is True
+    assert len(read["content"]) == 100_000
+    assert diff["changed"] == ["lines.txt"]
+    assert diff["diff"] == "Files a/lines.txt and b/lines.txt differ (over 20000 lines)\n"
+
+
 # --- ownership -----------------------------------------------------------------------------------
 def test_files_the_host_writes_belong_to_the_sandbox(box: Box) -> None:
     box.sh("true")  # the sandbox adopts the workspace

@@ -20,6 +20,7 @@ import json
 import os
 import secrets
 import shutil
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,7 +33,9 @@ from agents.tools.builtin.files import SKIPPED_DIRS
 MANIFEST = "manifest.json"
 MAX_DIFF_CHARS = 1_000_000
 MAX_TEXT_BYTES = 1024 * 1024  # larger files are compared by hash and shown as binary
+MAX_DIFF_LINES = 20_000  # difflib slows down sharply past this on repetitive files
 MAX_READ_BYTES = 1024**3  # read per snapshot or diff, all files together
+DIFF_SECONDS = 30.0
 _CHUNK = 1024 * 1024
 Record = dict[str, Any]
 
@@ -218,6 +221,9 @@ def _diff_chunks(
         if old_lines is None or new_lines is None:
             yield f"Binary files a/{name} and b/{name} differ\n"
             continue
+        if max(len(old_lines), len(new_lines)) > MAX_DIFF_LINES:
+            yield f"Files a/{name} and b/{name} differ (over {MAX_DIFF_LINES} lines)\n"
+            continue
         old_label = f"a/{name}" if old else "/dev/null"
         new_label = f"b/{name}" if new else "/dev/null"
         diff = difflib.unified_diff(old_lines, new_lines, old_label, new_label)
@@ -236,9 +242,12 @@ def _lines(record: Record, content: Callable[[Record], bytes]) -> list[str] | No
 
 
 def _clip(chunks: Iterator[str], limit: int) -> tuple[str, bool]:
+    """The diff up to `limit` characters or DIFF_SECONDS, whichever comes first."""
     kept: list[str] = []
-    size = 0
+    size, deadline = 0, time.monotonic() + DIFF_SECONDS
     for chunk in chunks:
+        if time.monotonic() > deadline:
+            return "".join(kept), True
         if size + len(chunk) > limit:
             kept.append(chunk[: limit - size])
             return "".join(kept), True

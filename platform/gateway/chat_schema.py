@@ -101,8 +101,11 @@ def _check_logprobs(body: dict[str, Any]) -> None:
     if bias is not None and not (
         isinstance(bias, dict)
         and all(
-            isinstance(v, int | float) and not isinstance(v, bool) and -100 <= v <= 100
-            for v in bias.values()
+            key.isdigit()
+            and isinstance(v, int | float)
+            and not isinstance(v, bool)
+            and -100 <= v <= 100
+            for key, v in bias.items()
         )
     ):
         raise invalid(

@@ -3,9 +3,12 @@ the request may be retried on another replica) or the request's (it is that requ
 answered to its caller, and says nothing about the backend's health).
 
 Backend faults: connection errors, timeouts before the first byte, and 5xx answers that the
-request did not cause. Some servers answer 500 to a bad request (llama-cpp-python does for a
-body that fails its validation or names a tool that is not offered), so a 500 whose error
-says the request was invalid is the request's fault.
+request did not cause. Some servers answer 500 to a bad request, so a 500 whose error says
+the request was invalid is the request's fault. llama-cpp-python answers 500 for any
+exception raised while handling a request (a body its validation refuses, a seed or
+logit_bias it cannot use, a tool that is not offered) while the server itself is fine; its
+real faults are refused or dropped connections and timeouts. So for that dialect a 500 that
+carries its well-formed error body is always the request's.
 """
 
 from __future__ import annotations
@@ -35,12 +38,14 @@ def upstream_message(raw: bytes) -> tuple[str, str]:
     return "", str(error or "")[:500]
 
 
-def caused_by_request(status: int, raw: bytes) -> bool:
+def caused_by_request(status: int, raw: bytes, dialect: str = "openai") -> bool:
     if 400 <= status < 500:
         return status not in (408, 429)
     if status != 500:
         return False  # 502, 503, 504: the server or what is behind it is not answering
     kind, message = upstream_message(raw)
+    if dialect == "llama_cpp_python" and kind == "internal_server_error":
+        return True
     return kind.lower() in _REQUEST_TYPES or bool(_REQUEST_MESSAGES.search(message))
 
 

@@ -10,6 +10,7 @@ circuit breaker, because it is about this request, not the server.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from typing import Any
 
@@ -55,10 +56,14 @@ def finish_completion(
 
 def _convert_emulated(choice: dict[str, Any], message: dict[str, Any], upstream: Upstream) -> None:
     finish = choice.get("finish_reason")
+    text = message.get("content") or ""
     try:
-        value = json.loads(message.get("content") or "")
+        value = json.loads(text)
     except ValueError:
-        raise output_error("The model's tool call is not valid JSON.", finish) from None
+        partial = _cut_answer(text) if finish == "length" else None
+        if partial is None:
+            raise output_error("The model's tool call is not valid JSON.", finish) from None
+        value = {"answer": partial}  # a direct answer cut off at max_tokens, as text would be
     if isinstance(value, dict) and "answer" in value:
         answer = value["answer"]
         message["content"] = answer if isinstance(answer, str) else json.dumps(answer)
@@ -75,6 +80,23 @@ def _convert_emulated(choice: dict[str, Any], message: dict[str, Any], upstream:
     call["function"] = {"name": name, "arguments": arguments}  # type: ignore[assignment]
     message["content"], message["tool_calls"] = None, [call]
     choice["finish_reason"] = "tool_calls"
+
+
+_ANSWER_START = re.compile(r'^\s*\{\s*"answer"\s*:\s*"', re.DOTALL)
+
+
+def _cut_answer(text: str) -> str | None:
+    """The text of a direct answer that max_tokens cut off inside its JSON string."""
+    start = _ANSWER_START.match(text)
+    if start is None:
+        return None
+    rest = text[start.end() :]
+    for trim in range(min(len(rest), 6) + 1):  # drop a half-written escape sequence
+        try:
+            return str(json.loads(f'"{rest[: len(rest) - trim]}"'))
+        except ValueError:
+            continue
+    return None
 
 
 def synthesized_stream(data: dict[str, Any], tier: str, include_usage: bool) -> bytes:

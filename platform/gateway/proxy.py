@@ -169,7 +169,7 @@ async def _server_error(state: BackendState, response: httpx.Response) -> Gatewa
         await response.aclose()
         state.release()
     status = response.status_code
-    if caused_by_request(status, raw):
+    if caused_by_request(status, raw, state.config.dialect):
         backend_succeeded(state)
         metrics.REQUEST_ERRORS.labels(state.config.tier, state.name).inc()
         raise request_error(status, raw)

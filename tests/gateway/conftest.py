@@ -15,7 +15,7 @@ from openai import OpenAI
 
 from inference.models import Backend, Tier
 from tests.support.fake_openai import FakeOpenAI, serve_fake_openai
-from tests.support.processes import asgi_server
+from tests.support.processes import asgi_server, embedded_inference_server
 
 # Short caches so that rows a test writes reach the running server quickly.
 GATEWAY_ENV = {
@@ -80,6 +80,36 @@ class Backends:
     @staticmethod
     def settle() -> None:
         time.sleep(REGISTRY_SETTLE_S)
+
+
+@pytest.fixture(scope="session")
+def llama_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real embedded server (`manage.py serve_inference`, the bundled SmolLM2 and MiniLM),
+    started once for every gateway test that needs it."""
+    with embedded_inference_server(tmp_path_factory.mktemp("gateway-llama"), timeout=120) as (
+        base,
+        _,
+    ):
+        yield base
+
+
+def register_embedded(backends: Backends, base: str) -> dict[str, Backend]:
+    """Registers the embedded server as it is seeded: both chat tiers and the embeddings tier."""
+    registered = {}
+    for tier in ("standard", "fast", "embeddings"):
+        chat = tier != "embeddings"
+        _, registered[tier] = backends.add(
+            tier,
+            base_url=base,
+            served_model=tier,
+            read_timeout_s=120.0,
+            max_concurrency=2,
+            dialect=Backend.Dialect.LLAMA_CPP_PYTHON,
+            supports_tools=chat,
+            supports_json_schema=chat,
+        )
+    backends.settle()
+    return registered
 
 
 @pytest.fixture

@@ -4,32 +4,19 @@ through the gateway, streaming and not, with usage billed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from gateway.models import UsageRecord
 from tests.factories import TenantFixture
-from tests.gateway.conftest import Backends, client_for, wait_for
-from tests.support.processes import embedded_inference_server
+from tests.gateway.conftest import Backends, client_for, register_embedded, wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture(scope="module")
-def llama_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with embedded_inference_server(tmp_path_factory.mktemp("gateway-llama"), timeout=120) as (
-        base,
-        _,
-    ):
-        yield base
-
-
 def _register(backends: Backends, base: str) -> None:
-    for tier in ("standard", "fast"):
-        backends.add(tier, base_url=base, served_model=tier, read_timeout_s=120.0)
-    backends.settle()
+    register_embedded(backends, base)
 
 
 @pytest.mark.parametrize("tier", ["standard", "fast"])

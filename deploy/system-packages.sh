@@ -9,7 +9,7 @@ command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -d /usr/share/fonts/truetype/liberation ] || need+=(fonts-liberation)
 # Offscreen OpenGL (OSMesa) for the 3D workflow's previews.
-ldconfig -p 2>/dev/null | grep -q libOSMesa.so || need+=(libosmesa6)
+compgen -G "/usr/lib/*/libOSMesa.so.*" >/dev/null || need+=(libosmesa6)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
   echo "system-packages: missing ${need[*]}; install them with your package manager" >&2

@@ -11,6 +11,7 @@ from agents.engine.types import Workflow, WorkflowNotFound
 # name -> dotted path of a Workflow or of a zero-argument callable returning one.
 _PATHS: dict[str, str] = {
     "coding": "agents.coding.workflow:build_workflow",
+    "three_d_asset": "agents.three_d.workflow:build_workflow",
 }
 _LOADED: dict[str, Workflow] = {}
 _LOCK = threading.Lock()

@@ -1,0 +1,104 @@
+"""Critique: the measured asset compared with what the brief asked for (dimensions, parts,
+named features, colours), recorded as differences. A vision-capable model may also judge the
+preview sheet when the request asks for it; it is never required."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from agents.three_d.brief import COLOR_WORDS, METALLIC_WORDS
+from agents.three_d.schema import UNIT_MM
+
+COLOR_DISTANCE = 0.25  # RGB distance (0..1 per channel) still called "that colour"
+
+
+def compare(state: dict[str, Any]) -> dict[str, Any]:
+    measured = state["validation"]["measured"]
+    checks = [*_dimensions(state, measured), _parts(state, measured)]
+    checks += _features(state) + _colors(state)
+    differences = [check for check in checks if not check["ok"]]
+    return {"checks": checks, "differences": differences, "matched": len(checks) - len(differences)}
+
+
+def _dimensions(state: dict[str, Any], measured: dict[str, Any]) -> list[dict[str, Any]]:
+    units, tolerance = state["units"], state["rules"]["tolerance"]
+    found = []
+    for name, expected_mm in state["rules"]["reference_mm"].items():
+        actual_mm = measured[f"{name}_mm"]
+        found.append(
+            {
+                "property": name,
+                "expected": round(expected_mm / UNIT_MM[units], 4),
+                "measured": round(actual_mm / UNIT_MM[units], 4),
+                "units": units,
+                "ok": abs(actual_mm - expected_mm) <= tolerance * expected_mm,
+            }
+        )
+    return found
+
+
+def _parts(state: dict[str, Any], measured: dict[str, Any]) -> dict[str, Any]:
+    expected = len(state["spec"]["parts"])
+    return {"property": "parts", "expected": expected, "measured": measured["parts"], "ok": expected == measured["parts"]}  # fmt: skip
+
+
+def _features(state: dict[str, Any]) -> list[dict[str, Any]]:
+    names = " ".join(part["name"].lower() for part in state["spec"]["parts"])
+    found = []
+    for word in state["brief"]["features"]:
+        present = word in names
+        measured = "present" if present else "missing"
+        found.append(
+            {
+                "property": f"feature {word}",
+                "expected": "present",
+                "measured": measured,
+                "ok": present,
+            }
+        )
+    return found
+
+
+def _colors(state: dict[str, Any]) -> list[dict[str, Any]]:
+    materials = _used_materials(state["spec"])
+    found = []
+    for word in state["brief"]["colors"]:
+        target = COLOR_WORDS[word]
+        best = min(materials, key=lambda m: _distance(m["base_color"], target), default=None)
+        if best is None:
+            continue
+        distance = _distance(best["base_color"], target)
+        ok = distance <= COLOR_DISTANCE and (
+            word not in METALLIC_WORDS or best.get("metallic", 0) >= 0.5
+        )
+        found.append({"property": f"colour {word}", "expected": list(target), "measured": best["base_color"][:3], "ok": ok})  # fmt: skip
+    return found
+
+
+def _used_materials(spec: dict[str, Any]) -> list[dict[str, Any]]:
+    library = spec.get("materials") or {}
+    names = {part.get("material") for part in spec["parts"]}
+    return [library[name] for name in sorted(n for n in names if n) if name in library]
+
+
+def _distance(color: list[float], target: tuple[float, float, float]) -> float:
+    return math.dist(color[:3], target)
+
+
+def vision_messages(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """A question about the preview sheet, for a vision-capable model."""
+    sheet = state["previews"]["sheet_png"]
+    question = (
+        f"These are previews (front, side, top, perspective) of a 3D asset made for the brief: "
+        f"{state['brief']['text']!r}. In two sentences: does it match the brief, and what differs?"
+    )
+    return [
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": question},
+                {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{sheet}"}},
+            ],
+        }
+    ]

@@ -1,0 +1,341 @@
+"""The "three_d_asset" workflow: a text brief in, a validated, previewed glTF model out.
+
+    plan -> build -> validate --ok--> render -> critique -> export (approval) -> finish
+                 ^        |
+                 |        +--failed--> repair --+
+                 +------------------------------+  (within max_repairs)
+
+plan asks the model for a template and its parameters, or a free-form spec, under a JSON
+schema; build runs trimesh and manifold3d in the sandbox; validate applies the rules of
+checks.py; repair applies deterministic fixes or asks the model to edit the plan; render makes
+lit previews offscreen; critique compares what was measured with the brief; export is a
+high-risk tool, so a reviewer approves the exact model (its SHA-256) before the files go out.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from agents.engine.loop_config import json_schema
+from agents.engine.types import (
+    ApprovalRequired,
+    Context,
+    Finish,
+    Interrupt,
+    Update,
+    Workflow,
+    arguments_digest,
+)
+from agents.three_d import critique, delivery
+from agents.three_d.checks import finding, geometry_findings, validate
+from agents.three_d.inputs import initial_state
+from agents.three_d.library import TEMPLATES
+from agents.three_d.planning import (
+    SYSTEM_PROMPT,
+    PlanInvalid,
+    parse_plan,
+    plan_as_answer,
+    plan_mode,
+    plan_request,
+    plan_schema,
+)
+from agents.three_d.repair import Repair
+from agents.three_d.schema import SpecInvalid, check_spec
+from agents.three_d.templates import TemplateError
+
+NAME = "three_d_asset"
+PLAN_TOKENS = {"template": 300, "any": 2000, "spec": 2000}
+PREVIEW = {"width": 480, "height": 360, "turntable_frames": 8}
+MIN_COVERAGE = 0.002  # a view where the model covers less than this is blank
+KEPT_EXCHANGES = 2
+
+
+def build_workflow() -> Workflow:
+    nodes = {
+        "plan": plan_node,
+        "build": build_node,
+        "validate": validate_node,
+        "repair": repair_node,
+        "render": render_node,
+        "critique": critique_node,
+        "export": export_node,
+    }
+    transitions = {
+        "plan": ("build",),
+        "build": ("validate",),
+        "validate": ("render", "repair"),
+        "repair": ("build", "repair"),
+        "render": ("critique",),
+        "critique": ("export",),
+        "export": (),
+    }
+    return Workflow(
+        NAME,
+        nodes,
+        "plan",
+        transitions,
+        "From a text brief to a validated, previewed glTF model (GLB, STL, previews).",
+        initial_state,
+    )
+
+
+# --- plan -------------------------------------------------------------------------------------
+def plan_node(state: dict[str, Any], ctx: Context) -> Update:
+    given = state["input"].get("spec")
+    if given is not None:
+        return Update({"plan": {"kind": "spec", "spec": given}, "plan_source": "input"}, "build")
+    request = plan_request(state)
+    messages = [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": request}]
+    result = ctx.chat(messages, response_format=_format(state), max_tokens=_tokens(state))
+    try:
+        plan = parse_plan(result.content, state)
+    except PlanInvalid as problem:
+        return _unusable_plan(state, ctx, str(problem), result.content or "")
+    ctx.emit("plan", _plan_event(plan, "model"))
+    return Update({"plan": plan, "plan_source": "model"}, "build")
+
+
+def _format(state: dict[str, Any]) -> dict[str, Any]:
+    mode, names = plan_mode(state)
+    return json_schema("asset_plan", plan_schema(mode, names, state["units"]))
+
+
+def _tokens(state: dict[str, Any]) -> int:
+    return PLAN_TOKENS[plan_mode(state)[0]]
+
+
+def _unusable_plan(state: dict[str, Any], ctx: Context, problem: str, answer: str) -> Update:
+    """A known template still makes a sound asset from the brief alone; otherwise the repair
+    loop asks the model again with the problem as its observation."""
+    mode, names = plan_mode(state)
+    if mode == "template" and len(names) == 1:
+        template = TEMPLATES[names[0]]
+        parameters = {
+            template.dimensions[name]: value
+            for name, value in state["reference"].items()
+            if name in template.dimensions
+        }
+        plan = {"kind": "template", "template": template.name, "parameters": parameters}
+        ctx.emit("degraded", {"reason": problem, "fallback": f"template {template.name} defaults"})
+        return Update({"plan": plan, "plan_source": "template-defaults"}, "build")
+    validation = _failed_validation([finding("plan", f"the plan could not be used: {problem}")])
+    exchange = {"answer": answer, "feedback": _feedback(validation["failures"], [])}
+    return Update({"validation": validation, "exchanges": [exchange]}, "repair")
+
+
+def _plan_event(plan: dict[str, Any], source: str) -> dict[str, Any]:
+    if plan["kind"] == "template":
+        return {"source": source, "template": plan["template"], "parameters": plan["parameters"]}
+    return {"source": source, "parts": [part["name"] for part in plan["spec"]["parts"]]}
+
+
+# --- build and validate -----------------------------------------------------------------------
+def build_node(state: dict[str, Any], ctx: Context) -> Update:
+    try:
+        spec = materialize(state)
+    except (TemplateError, SpecInvalid) as error:
+        return Update({"spec": None, "build": None, "build_error": str(error)}, "validate")
+    outcome = ctx.call_tool("build_model", {"spec": spec}, call_index=0)
+    if not outcome.ok:
+        error = f"the spec did not build: {outcome.error}"
+        return Update({"spec": spec, "build": None, "build_error": error}, "validate")
+    return Update({"spec": spec, "build": outcome.output, "build_error": None}, "validate")
+
+
+def materialize(state: dict[str, Any]) -> dict[str, Any]:
+    """The spec a plan stands for, at the run's current circular resolution."""
+    plan = state["plan"]
+    if plan["kind"] == "template":
+        template = TEMPLATES[plan["template"]]
+        spec = template.instantiate(plan["parameters"], state["units"])
+        spec["segments"] = state["segments"]
+        return check_spec(spec)
+    spec = copy.deepcopy(plan["spec"])
+    spec.setdefault("segments", state["segments"])
+    return check_spec(spec)
+
+
+def validate_node(state: dict[str, Any], ctx: Context) -> Update | Finish:
+    validation = _validation(state)
+    ctx.emit(
+        "validation",
+        {
+            "ok": validation["ok"],
+            "failures": [f["code"] for f in validation["failures"]],
+            "warnings": [w["code"] for w in validation["warnings"]],
+            "repairs": state["repairs"],
+        },
+    )
+    if validation["ok"]:
+        return Update({"validation": validation}, "render")
+    if state["repairs"] >= state["max_repairs"]:
+        state = {**state, "validation": validation}
+        messages = "; ".join(f["message"] for f in validation["failures"][:3])
+        reason = f"validation still fails after {state['repairs']} repair(s): {messages}"
+        return Finish("failed", delivery.failed_output(state, reason))
+    return Update({"validation": validation}, "repair")
+
+
+def _validation(state: dict[str, Any]) -> dict[str, Any]:
+    spec = state["spec"]
+    early = geometry_findings(spec) if spec else []
+    if state["build_error"] or state["build"] is None:
+        return _failed_validation([*early, finding("build", state["build_error"] or "no build")])
+    validation = validate(state["build"], state["rules"])
+    validation["failures"] = early + validation["failures"]
+    validation["ok"] = not validation["failures"]
+    return validation
+
+
+def _failed_validation(failures: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"ok": False, "failures": failures, "warnings": [], "measured": None}
+
+
+# --- repair -----------------------------------------------------------------------------------
+def repair_node(state: dict[str, Any], ctx: Context) -> Update | Finish:
+    findings = state["validation"]["failures"]
+    repairs = state["repairs"] + 1
+    fix = Repair(state).run(findings) if state["plan"] and state["build"] else None
+    if fix is not None and not fix.remaining:
+        entry = {"round": repairs, "by": "rules", "fixed": fix.applied}
+        ctx.emit("repair", entry)
+        changes = {"plan": fix.plan, "segments": fix.segments, "repairs": repairs}
+        return Update({**changes, "repair_log": [*state["repair_log"], entry]}, "build")
+    base = fix.plan if fix is not None else state["plan"]
+    remaining = fix.remaining if fix is not None else findings
+    applied = fix.applied if fix is not None else []
+    return _model_repair(state, ctx, base, remaining, applied, repairs)
+
+
+def _model_repair(
+    state: dict[str, Any],
+    ctx: Context,
+    base: dict[str, Any] | None,
+    findings: list[dict[str, Any]],
+    applied: list[str],
+    repairs: int,
+) -> Update | Finish:
+    feedback = _feedback(findings, applied)
+    messages = _repair_messages(state, base, feedback)
+    result = ctx.chat(messages, response_format=_format(state), max_tokens=_tokens(state))
+    answer = result.content or ""
+    history = list(state["exchanges"])
+    if base is not None:  # the plan just shown to the model, with what was wrong with it
+        history = [*history, {"answer": plan_as_answer(base), "feedback": feedback}]
+    history = history[-KEPT_EXCHANGES:]
+    try:
+        plan = parse_plan(answer, state)
+    except PlanInvalid as problem:
+        return _unusable_repair(state, str(problem), answer, history, repairs)
+    entry = {
+        "round": repairs,
+        "by": "model",
+        "findings": [f["code"] for f in findings],
+        "fixed": applied,
+    }
+    ctx.emit("repair", entry)
+    return Update(
+        {
+            "plan": plan,
+            "plan_source": "model",
+            "repairs": repairs,
+            "exchanges": history,
+            "repair_log": [*state["repair_log"], entry],
+        },
+        "build",
+    )
+
+
+def _unusable_repair(
+    state: dict[str, Any], problem: str, answer: str, history: list[dict[str, Any]], repairs: int
+) -> Update | Finish:
+    failures = [finding("plan", f"the corrected plan could not be used: {problem}")]
+    validation = _failed_validation(failures)
+    history = [*history, {"answer": answer, "feedback": _feedback(failures, [])}][-KEPT_EXCHANGES:]
+    if repairs >= state["max_repairs"]:
+        reason = f"no usable plan after {repairs} repair(s): {problem}"
+        return Finish("failed", delivery.failed_output({**state, "validation": validation}, reason))
+    return Update({"validation": validation, "repairs": repairs, "exchanges": history}, "repair")
+
+
+def _repair_messages(
+    state: dict[str, Any], base: dict[str, Any] | None, feedback: str
+) -> list[dict[str, Any]]:
+    messages: list[dict[str, Any]] = [
+        {"role": "system", "content": SYSTEM_PROMPT},
+        {"role": "user", "content": plan_request(state)},
+    ]
+    for exchange in state["exchanges"][-KEPT_EXCHANGES:]:
+        if exchange["feedback"]:
+            messages += [
+                {"role": "assistant", "content": exchange["answer"]},
+                {"role": "user", "content": exchange["feedback"]},
+            ]
+    if base is not None:
+        messages += [
+            {"role": "assistant", "content": plan_as_answer(base)},
+            {"role": "user", "content": feedback},
+        ]
+    return messages
+
+
+def _feedback(findings: list[dict[str, Any]], applied: list[str]) -> str:
+    lines = ["Validation found these problems:", *(f"- {f['message']}" for f in findings)]
+    if applied:
+        lines += ["Already fixed automatically:", *(f"- {a}" for a in applied)]
+    lines.append("Reply with the corrected JSON, in the same form as before.")
+    return "\n".join(lines)
+
+
+# --- render, critique, export -----------------------------------------------------------------
+def render_node(state: dict[str, Any], ctx: Context) -> Update | Finish:
+    arguments = {**PREVIEW, **(state["input"].get("preview") or {})}
+    outcome = ctx.call_tool("render_previews", arguments, call_index=0)
+    if not outcome.ok:
+        reason = f"the previews could not be rendered: {outcome.error}"
+        return Finish("failed", delivery.failed_output(state, reason))
+    views = outcome.output["views"]
+    blank = sorted(name for name, stats in views.items() if stats["coverage"] < MIN_COVERAGE)
+    ctx.emit("previews", {"views": views, "turntable": outcome.output.get("turntable")})
+    if blank:
+        reason = f"the previews are blank ({', '.join(blank)}): the model is not in view"
+        return Finish("failed", delivery.failed_output(state, reason))
+    return Update({"previews": outcome.output}, "critique")
+
+
+def critique_node(state: dict[str, Any], ctx: Context) -> Update:
+    report = critique.compare(state)
+    if state["input"].get("vision_review"):
+        report["vision"] = _vision(state, ctx)
+    ctx.emit("critique", {"differences": report["differences"], "matched": report["matched"]})
+    return Update({"critique": report}, "export")
+
+
+def _vision(state: dict[str, Any], ctx: Context) -> dict[str, Any]:
+    try:
+        result = ctx.chat(critique.vision_messages(state), max_tokens=200)
+    except Exception as error:  # optional by design: no vision model is not a failure
+        return {"available": False, "error": f"{type(error).__name__}: {error}"[:500]}
+    return {"available": True, "verdict": (result.content or "")[:2000]}
+
+
+def export_node(state: dict[str, Any], ctx: Context) -> Interrupt | Finish:
+    arguments = delivery.export_arguments(state)
+    decision = ctx.approval_decision(arguments_digest("export_model", arguments))
+    if decision is not None and not decision.approved:
+        comment = f": {decision.comment}" if decision.comment else ""
+        reason = f"the export was rejected by {decision.reviewer}{comment}"
+        return Finish("failed", delivery.failed_output(state, reason))
+    if decision is not None:
+        arguments = dict(decision.arguments)  # approved, possibly with edited arguments
+    try:
+        outcome = ctx.call_tool("export_model", arguments, call_index=0)
+    except ApprovalRequired as needed:
+        ctx.emit("approval_requested", needed.payload)
+        return Interrupt("approval", needed.payload)
+    if not outcome.ok:
+        return Finish(
+            "failed", delivery.failed_output(state, f"the export failed: {outcome.error}")
+        )
+    return delivery.finished(state, arguments, outcome.output)

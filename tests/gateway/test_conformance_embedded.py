@@ -1,4 +1,4 @@
-# mypy: disable-error-code="arg-type, call-overload, union-attr, index, list-item, attr-defined"
+# mypy: disable-error-code="arg-type, call-overload, union-attr, index, list-item, attr-defined, misc"
 """The ordinary OpenAI surface on the embedded backend: the official `openai` SDK, unmodified,
 against the gateway (real uvicorn) in front of the real llama.cpp server with the bundled
 SmolLM2 and MiniLM. Small max_tokens keep it quick (the model decodes ~85 tokens/s here)."""
@@ -188,7 +188,8 @@ def test_forced_tool_calls_in_every_form(
     (call,) = reply.choices[0].message.tool_calls
     offered = {tool["function"]["name"]: tool["function"]["parameters"] for tool in tools}
     assert reply.choices[0].finish_reason == "tool_calls"
-    assert call.id and call.type == "function"
+    assert call.id
+    assert call.type == "function"
     jsonschema.validate(json.loads(call.function.arguments), offered[call.function.name])
     if isinstance(choice, dict):
         assert call.function.name == "get_weather"

@@ -28,6 +28,8 @@ class ToolExecutor:
             outcome = ToolOutcome(True, output, duration_s=time.perf_counter() - started)
         except (UnknownTool, ToolArgumentsInvalid) as exc:
             outcome = _failure(exc, started, output=None)
+        except EnvironmentFailure:
+            raise  # a tool may say so itself: its service is down, not its arguments wrong
         except SandboxUnavailable as exc:
             # The host could not start the sandbox: the environment failed, not the agent's call.
             raise EnvironmentFailure(

@@ -12,7 +12,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from agents.engine.types import EnvironmentFailure
+from agents.sandbox.hostfs import HostDirectory
 from agents.tools import RiskLevel, ToolSpec
+from agents.tools.spec import Capability
 
 
 def record_effect(args: dict[str, Any], env: Any) -> dict[str, Any]:
@@ -37,6 +40,20 @@ def deploy(args: dict[str, Any], env: Any) -> dict[str, Any]:
     return {"deployed": args["target"]}
 
 
+def append_line(args: dict[str, Any], env: Any) -> dict[str, Any]:
+    """Appends a line to a workspace file. With `fail_once`, the first attempt fails as the
+    environment would, after the line was written (a crash halfway through a call)."""
+    with HostDirectory(env.workspace) as root:
+        name = args.get("file", "notes.txt")
+        before = root.read(name, limit=1 << 20)[0] if root.lstat(name) else b""
+        root.write(name, before + args["text"].encode() + b"\n")
+    marker = Path(args["fail_once"]) if args.get("fail_once") else None
+    if marker is not None and not marker.exists():
+        marker.write_text("failed once")
+        raise EnvironmentFailure("the service behind this tool went away", kind="tool_service")
+    return {"appended": args["text"]}
+
+
 def _append(path: Path, line: str) -> None:
     with open(path, "a") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
@@ -45,6 +62,23 @@ def _append(path: Path, line: str) -> None:
 
 _LEDGER = {"type": "string", "minLength": 1}
 TEST_TOOLS = [
+    ToolSpec(
+        name="append_line",
+        description="Append a line of text to a file of the workspace.",
+        parameters={
+            "type": "object",
+            "properties": {
+                "text": {"type": "string"},
+                "file": {"type": "string", "minLength": 1},
+                "fail_once": {"type": "string", "minLength": 1},
+            },
+            "required": ["text"],
+            "additionalProperties": False,
+        },
+        risk=RiskLevel.LOW,
+        function="tests.runs.tools:append_line",
+        capabilities=frozenset({Capability.FILESYSTEM_WRITE}),
+    ),
     ToolSpec(
         name="record_effect",
         description="Apply an external effect once per idempotency key.",

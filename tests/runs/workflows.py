@@ -18,7 +18,7 @@ from agents.engine.types import (
     Workflow,
 )
 
-TOOLS = ["record_effect", "deploy"]
+TOOLS = ["record_effect", "deploy", "append_line", "run_command"]
 
 
 def _tool_specs() -> list[dict[str, Any]]:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rest_framework.test import APIClient
 
 from runs.models import Artifact, Run, RunStatus
 from runs.services import run_advance
@@ -232,3 +233,44 @@ def test_an_uploaded_git_directory_is_inert_data(
     assert "-x = 1\n+x = 2\n" in diff
     assert ".git" not in diff
     assert armed(workspace, marker)  # the same tree under host git would have run the payload
+
+
+def test_cloning_an_allowed_repository_runs_nothing_from_its_config_or_the_hosts(
+    acme: TenantFixture, ws_runtime: Path, settings: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    # given a repository whose own config, hooks and attributes, and a host-wide git config in
+    # the worker's environment, would each run a command on checkout
+    marker = tmp_path / "marker"
+    repository = tmp_path / "repos" / "project"
+    repository.mkdir(parents=True)
+    (repository / "app.py").write_text("x = 1\n")
+    (repository / ".gitattributes").write_text("* filter=evil\n")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid"]
+    for command in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "start"]):
+        subprocess.run([*git, *command], cwd=repository, check=True)
+    hook = repository / ".git/hooks/post-checkout"
+    hook.write_text(f"#!/bin/sh\nid > {marker}\n")
+    hook.chmod(0o755)
+    with open(repository / ".git/config", "a") as config:
+        config.write(f'[core]\n\tfsmonitor = "id > {marker}; echo"\n')
+    hostile_global = tmp_path / "gitconfig"
+    hostile_global.write_text(f'[filter "evil"]\n\tsmudge = "id > {marker}; cat"\n')
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(hostile_global))
+    settings.LONGHAUL_ALLOWED_REPO_ROOTS = [str(tmp_path / "repos")]
+
+    # when a run starts from it
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {acme.api_key}")
+    response = client.post(
+        "/api/runs", {"workflow": "hostile", "repository": str(repository)}, format="json"
+    )
+
+    # then the clone is there and nothing ran
+    assert response.status_code == 201, response.content
+    workspace = Path(Run.objects.get().workspace)
+    assert (workspace / "app.py").read_text() == "x = 1\n"
+    assert not marker.exists()
+    assert not (workspace / ".git/hooks/post-checkout").exists()
+    # a plain clone in the same environment would have run the global smudge filter
+    subprocess.run(["git", "clone", "-q", str(repository), str(tmp_path / "plain")], check=True)
+    assert marker.exists()

@@ -1,11 +1,17 @@
 """The bubblewrap backend: one fresh set of namespaces per command.
 
-Isolation: new user, pid, mount, network, ipc, uts and cgroup namespaces; the workspace is the
-only writable host path (at /workspace); /usr and a short list of /etc files are read-only;
-/tmp and /dev/shm are small fresh tmpfs mounts; /proc is the sandbox's own. The command runs as
-uid 1000 with no capabilities and cannot create further user namespaces. When the host process
-is root, bwrap itself is started as an unprivileged host uid (65534 by default): the kernel
-ignores RLIMIT_NPROC for root, so only a non-root identity makes the process limit hold."""
+Isolation: new user, pid, mount, network, ipc, uts and cgroup namespaces, always (a command
+granted network access reaches allowed hosts through a filtering proxy, never the host's
+network); the workspace is the only writable host path (at /workspace); /usr and a short list of
+/etc files are read-only; /tmp and /dev/shm are small fresh tmpfs mounts; /proc is the sandbox's
+own. The command runs as uid 1000 with no capabilities and cannot create further user
+namespaces. When the host process is root, bwrap itself is started as an unprivileged host uid
+(65534 by default): the kernel ignores RLIMIT_NPROC for root, so only a non-root identity makes
+the process limit hold. Every process of a command shares one cgroup where the host has one
+(memory, CPU and tasks bounded as a whole), and the workspace's disk quota is watched.
+
+bwrap reads its options from a descriptor (`--args`), so the sandbox's pid 1 shows no host path
+in /proc/1/cmdline."""
 
 from __future__ import annotations
 
@@ -13,20 +19,33 @@ import os
 import re
 import shutil
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from agents.sandbox import seccomp
-from agents.sandbox.classify import interpret
-from agents.sandbox.contract import PACKAGES_DIR, WORKSPACE_MOUNT, SandboxLimits, SandboxResult
+from agents.sandbox.cgroups import CgroupReport, SandboxCgroup, sandbox_cgroup
+from agents.sandbox.classify import interpret, whole_memory_exceeded
+from agents.sandbox.contract import (
+    PACKAGES_DIR,
+    WORKSPACE_MOUNT,
+    Egress,
+    SandboxLimits,
+    SandboxResult,
+)
+from agents.sandbox.egress import SOCKET_NAME, EgressProxy
 from agents.sandbox.errors import SandboxError, SandboxUnavailable
-from agents.sandbox.process import Spawn, execute
+from agents.sandbox.process import Monitor, Spawn, execute
+from agents.sandbox.quota import QuotaGuard
 from agents.sandbox.rootfs import SANDBOX_UID, staged_etc, system_mounts
 from agents.sandbox.workspace import WorkspaceAdopter, check_reachable, resolve_in_workspace
 
 NOBODY = 65534
 PRLIMIT = "/usr/bin/prlimit"
 SETPRIV = "/usr/bin/setpriv"
+PYTHON = "/usr/bin/python3"  # the relay's interpreter: the host's, never one the workspace holds
+EGRESS_MOUNT = "/run/longhaul-egress"
+RELAY_PORT = 3128  # on the sandbox's own loopback, where nothing else listens
+RELAY_SCRIPT = Path(__file__).with_name("relay_script.py")
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # fullmatch: "$" would allow a trailing newline
 
 
@@ -58,23 +77,36 @@ class BubblewrapSandbox:
         *,
         workspace: Path,
         limits: SandboxLimits = SandboxLimits(),  # noqa: B008 - frozen, so sharing is safe
-        network: bool = False,
+        network: Egress | None = None,
         env: Mapping[str, str] | None = None,
         stdin: str | None = None,
         cwd: str = ".",
     ) -> SandboxResult:
         _check_command(command)
-        self._check_host()
+        _check_network(network)
+        self._check_host(network)
         root = Path(os.path.realpath(workspace))
         inner_cwd = _inner_cwd(root, cwd)
-        environment = sandbox_environment(env)
+        environment = sandbox_environment(env, proxied=network is not None)
         as_root = os.geteuid() == 0
         if as_root:
             check_reachable(root, self.host_uid)
             self._adopter.adopt(root)
-        with _descriptors() as fds:
-            argv = self._argv(command, fds, limits, network, environment, (str(root), inner_cwd))
+        quota = QuotaGuard(root, limits)
+        with ExitStack() as stack:
+            fds = stack.enter_context(_descriptors())
+            group = stack.enter_context(sandbox_cgroup(limits))
+            proxy = None
+            if network is not None:
+                owner = (self.host_uid, self.host_gid) if as_root else None
+                proxy = stack.enter_context(EgressProxy(network, owner=owner))
+            options = self._options(fds, network, environment, (str(root), inner_cwd), proxy)
+            fds["args"] = _args_fd(options)
+            tail = prlimit_prefix(limits, reclaiming=quota.reclaiming)
+            tail += _relayed(command) if network is not None else command
+            argv = [self.bwrap, "--args", str(fds["args"]), "--", *tail]
             argv = self._drop_root() + argv if as_root else argv
+            argv = group.entry_prefix() + argv if group is not None else argv
             spawn = Spawn(
                 argv=argv,
                 pass_fds=tuple(fd for name, fd in fds.items() if name != "status_r"),
@@ -86,10 +118,19 @@ class BubblewrapSandbox:
                 output_bytes=limits.output_bytes,
                 wall_seconds=limits.wall_seconds,
                 after_spawn=lambda: _close(fds, "status_w"),
+                monitor=_monitor(group, quota, limits),
             )
-        return interpret(outcome, limits)
+            report = group.report() if group is not None else CgroupReport()
+        result = interpret(outcome, limits, report)
+        over = quota.finish()
+        if over is not None:
+            over.result = result
+            raise over
+        return result
 
-    def _check_host(self) -> None:
+    def _check_host(self, network: Egress | None) -> None:
+        if network is not None and not os.access(PYTHON, os.X_OK):
+            raise SandboxUnavailable(f"network access needs {PYTHON} for the sandbox's relay")
         if not os.access(self.bwrap, os.X_OK):
             raise SandboxUnavailable(
                 f"bubblewrap not found at {self.bwrap}: install it (Debian/Ubuntu: "
@@ -111,32 +152,33 @@ class BubblewrapSandbox:
             "--",
         ]
 
-    def _argv(
+    def _options(
         self,
-        command: list[str],
         fds: dict[str, int],
-        limits: SandboxLimits,
-        network: bool,
+        network: Egress | None,
         environment: Mapping[str, str],
         directories: tuple[str, str],
+        proxy: EgressProxy | None,
     ) -> list[str]:
-        argv = [self.bwrap, "--unshare-all", "--unshare-user", "--disable-userns"]
-        argv += ["--share-net"] if network else []
-        argv += ["--die-with-parent", "--new-session", "--hostname", "sandbox"]
-        argv += ["--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID)]
-        argv += system_mounts(staged_etc()) + self._extra_mounts()
-        argv += ["--proc", "/proc", "--dev", "/dev"]
-        argv += ["--size", str(self.tmp_bytes), "--tmpfs", "/dev/shm"]
-        argv += ["--size", str(self.tmp_bytes), "--tmpfs", "/tmp"]
-        argv += ["--bind", directories[0], WORKSPACE_MOUNT, "--chdir", directories[1]]
-        argv += ["--remount-ro", "/"]  # the sandbox's own root (holding /etc) is not writable
-        argv += ["--clearenv"]
+        """bwrap's options, which it reads from a descriptor: none of them (host paths of the
+        workspace and the staged /etc among them) shows in the sandbox's /proc/1/cmdline."""
+        options = ["--unshare-all", "--unshare-user", "--disable-userns"]
+        options += ["--die-with-parent", "--new-session", "--hostname", "sandbox"]
+        options += ["--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID)]
+        options += system_mounts(staged_etc()) + self._extra_mounts()
+        options += ["--proc", "/proc", "--dev", "/dev"]
+        options += ["--size", str(self.tmp_bytes), "--tmpfs", "/dev/shm"]
+        options += ["--size", str(self.tmp_bytes), "--tmpfs", "/tmp"]
+        options += ["--bind", directories[0], WORKSPACE_MOUNT, "--chdir", directories[1]]
+        if proxy is not None:
+            options += ["--ro-bind", str(proxy.directory), EGRESS_MOUNT]
+        options += ["--remount-ro", "/"]  # the sandbox's own root (holding /etc) is not writable
+        options += ["--clearenv"]
         for name, value in environment.items():
-            argv += ["--setenv", name, value]
+            options += ["--setenv", name, value]
         if "seccomp" in fds:
-            argv += ["--seccomp", str(fds["seccomp"])]
-        argv += ["--json-status-fd", str(fds["status_w"]), "--"]
-        return argv + prlimit_prefix(limits) + command
+            options += ["--seccomp", str(fds["seccomp"])]
+        return [*options, "--json-status-fd", str(fds["status_w"])]
 
     def _extra_mounts(self) -> list[str]:
         mounts: list[str] = []
@@ -145,17 +187,18 @@ class BubblewrapSandbox:
         return mounts
 
 
-def prlimit_prefix(limits: SandboxLimits) -> list[str]:
+def prlimit_prefix(limits: SandboxLimits, *, reclaiming: bool = False) -> list[str]:
     """rlimits are set inside the sandbox, after bwrap created the user namespace: the namespace
     then counts RLIMIT_NPROC for this sandbox alone, so concurrent sandboxes (and the worker's
-    own processes) do not share one process budget."""
+    own processes) do not share one process budget. `reclaiming`: the workspace is over its
+    quota, so no file may grow (removing files still works)."""
     memory = limits.memory_bytes
     return [
         PRLIMIT,
         f"--cpu={limits.cpu_seconds}:{limits.cpu_seconds + 1}",
         f"--as={memory}",
         f"--data={memory}",
-        f"--fsize={limits.file_size_bytes}",
+        f"--fsize={0 if reclaiming else limits.file_size_bytes}",
         f"--nproc={limits.max_processes}",
         "--nofile=1024",
         "--core=0",  # SIGXCPU would otherwise dump core files into the workspace
@@ -163,9 +206,10 @@ def prlimit_prefix(limits: SandboxLimits) -> list[str]:
     ]
 
 
-def sandbox_environment(env: Mapping[str, str] | None) -> dict[str, str]:
+def sandbox_environment(env: Mapping[str, str] | None, *, proxied: bool = False) -> dict[str, str]:
     """A clean environment: the host's is never passed through. Packages installed into the
-    workspace's .packages directory are on PYTHONPATH and PATH."""
+    workspace's .packages directory are on PYTHONPATH and PATH. `proxied`: clients find the
+    relay to the egress proxy through the usual proxy variables."""
     packages = f"{WORKSPACE_MOUNT}/{PACKAGES_DIR}"
     base = {
         "PATH": f"{packages}/bin:/usr/local/bin:/usr/bin:/bin",
@@ -187,7 +231,40 @@ def sandbox_environment(env: Mapping[str, str] | None) -> dict[str, str]:
         base[name] = value
     if env and "PYTHONPATH" in env and packages not in env["PYTHONPATH"].split(":"):
         base["PYTHONPATH"] = f"{env['PYTHONPATH']}:{packages}" if env["PYTHONPATH"] else packages
+    if proxied:
+        relay = f"http://127.0.0.1:{RELAY_PORT}"
+        for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"):
+            base[name] = relay
     return base
+
+
+def _check_network(network: object) -> None:
+    if network is not None and not isinstance(network, Egress):
+        raise SandboxError(
+            "network must be None or an agents.sandbox.Egress naming the hosts the command may "
+            f"reach, got {network!r}"
+        )
+
+
+def _relayed(command: list[str]) -> list[str]:
+    """The command behind the in-sandbox relay to the egress proxy."""
+    socket_path = f"{EGRESS_MOUNT}/{SOCKET_NAME}"
+    source = RELAY_SCRIPT.read_text()
+    return [PYTHON, "-I", "-S", "-c", source, socket_path, str(RELAY_PORT), *command]
+
+
+def _monitor(group: SandboxCgroup | None, quota: QuotaGuard, limits: SandboxLimits) -> Monitor:
+    """Stops the command when the sandbox as a whole ran out of memory (the kernel killed one of
+    its processes: the rest would run on in a broken state) or the workspace passed its quota."""
+    if group is not None:
+        quota.pids = group.pids
+
+    def check() -> Exception | None:
+        if group is not None and group.oom_kills():
+            return whole_memory_exceeded(limits)
+        return quota.check()
+
+    return check
 
 
 def _check_command(command: list[str]) -> None:
@@ -220,6 +297,13 @@ def _descriptors() -> Iterator[dict[str, int]]:
     finally:
         for name in list(fds):
             _close(fds, name)
+
+
+def _args_fd(options: list[str]) -> int:
+    fd = os.memfd_create("longhaul-bwrap-args", 0)
+    os.write(fd, b"".join(option.encode() + b"\0" for option in options))
+    os.lseek(fd, 0, os.SEEK_SET)
+    return fd
 
 
 def _close(fds: dict[str, int], name: str) -> None:

@@ -1,8 +1,10 @@
 """Turns a finished process into a SandboxResult or the typed error for the limit it hit.
 
-Kernel signals are definitive (SIGXCPU, SIGXFSZ, our own kill on timeout or overflow). Failed
-allocations and failed forks are not signalled: the program sees ENOMEM or EAGAIN and reports it,
-so those two are recognised from the end of stderr, and only when the command failed."""
+Kernel signals and counters are definitive (SIGXCPU, SIGXFSZ, our own kill on timeout, overflow
+or a monitor's stop, the cgroup's OOM kills and refused forks). Failed allocations and failed
+forks under the per-process rlimits are not signalled: the program sees ENOMEM or EAGAIN and
+reports it, so those two are recognised from the end of stderr, and only when the command
+failed."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import json
 import re
 import signal
 
+from agents.sandbox.cgroups import CgroupReport
 from agents.sandbox.contract import SandboxLimits, SandboxResult
 from agents.sandbox.errors import (
     CpuTimeExceeded,
@@ -37,7 +40,11 @@ _MEMORY = re.compile(
 _FILE_SIZE = re.compile(r"File too large|\[Errno 27\]")
 
 
-def interpret(outcome: Outcome, limits: SandboxLimits) -> SandboxResult:
+def interpret(
+    outcome: Outcome,
+    limits: SandboxLimits,
+    report: CgroupReport = CgroupReport(),  # noqa: B008 - frozen, so sharing is safe
+) -> SandboxResult:
     status = _parse_status(outcome.status_json)
     if _setup_failed(status, outcome):
         raise SandboxUnavailable(_setup_failure_message(outcome.stderr))
@@ -48,7 +55,7 @@ def interpret(outcome: Outcome, limits: SandboxLimits) -> SandboxResult:
         duration_s=outcome.duration_s,
         truncated=outcome.truncated,
     )
-    error = _limit_error(outcome, result, limits)
+    error = _limit_error(outcome, result, limits, report)
     if error is not None:
         raise error
     return result
@@ -57,7 +64,7 @@ def interpret(outcome: Outcome, limits: SandboxLimits) -> SandboxResult:
 def _setup_failed(status: dict[str, int], outcome: Outcome) -> bool:
     """bwrap reports its child's pid before it sets up mounts, so a failed setup shows as exit
     status 1 with bwrap's own message, before any program of ours ran."""
-    if outcome.timed_out:
+    if outcome.timed_out or outcome.stopped is not None:
         return False
     if "child-pid" not in status:
         return True
@@ -65,18 +72,28 @@ def _setup_failed(status: dict[str, int], outcome: Outcome) -> bool:
 
 
 def _limit_error(
-    outcome: Outcome, result: SandboxResult, limits: SandboxLimits
+    outcome: Outcome, result: SandboxResult, limits: SandboxLimits, report: CgroupReport
 ) -> SandboxError | None:
     tail = result.stderr[-_TAIL_BYTES:]
     failed = outcome.timed_out or result.exit_code != 0
+    if isinstance(outcome.stopped, SandboxError):
+        outcome.stopped.result = result
+        return outcome.stopped
     if outcome.truncated:
         return OutputTruncated(
             f"output exceeded {limits.output_bytes} bytes per stream; the command was stopped",
             result=result,
         )
-    if _PROCESS_LIMIT.search(tail):  # a shell reports failed forks and may still exit 0
+    if report.oom_kills:
+        error = whole_memory_exceeded(limits)
+        error.result = result
+        return error
+    # A shell reports failed forks and may still exit 0.
+    if _PROCESS_LIMIT.search(tail) or (failed and report.pids_refused):
         return ProcessLimitExceeded(
-            f"process limit of {limits.max_processes} reached (fork failed)", result=result
+            f"process limit reached (fork failed): at most {limits.max_processes} processes per "
+            f"user and {limits.total_processes} tasks (threads included) in the whole sandbox",
+            result=result,
         )
     if outcome.timed_out:
         return SandboxTimeout(
@@ -95,6 +112,14 @@ def _limit_error(
             result=result,
         )
     return None
+
+
+def whole_memory_exceeded(limits: SandboxLimits) -> MemoryExceeded:
+    return MemoryExceeded(
+        f"the sandbox went over its memory limit of {limits.total_memory_bytes} bytes for all its "
+        "processes together (files in /tmp and /dev/shm count too): the kernel killed a process, "
+        "and the command was stopped"
+    )
 
 
 def _cpu_exceeded(outcome: Outcome, result: SandboxResult, limits: SandboxLimits) -> bool:

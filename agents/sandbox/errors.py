@@ -26,7 +26,8 @@ class CpuTimeExceeded(SandboxError):
 
 
 class MemoryExceeded(SandboxError):
-    """An allocation failed against the memory limit."""
+    """An allocation failed against the per-process memory limit, or the sandbox as a whole went
+    over its memory and the kernel killed a process of it (the whole sandbox is then stopped)."""
 
 
 class FileSizeExceeded(SandboxError):
@@ -34,7 +35,7 @@ class FileSizeExceeded(SandboxError):
 
 
 class ProcessLimitExceeded(SandboxError):
-    """A process could not fork because the sandbox's process limit was reached."""
+    """A process could not fork: the per-user or the whole-sandbox process limit was reached."""
 
 
 class OutputTruncated(SandboxError):
@@ -47,3 +48,7 @@ class WorkspaceEscape(SandboxError):
 
 class SandboxUnavailable(SandboxError):
     """The sandbox cannot run on this host; the message says how to fix it."""
+
+
+class DiskQuotaExceeded(SandboxError):
+    """The workspace went over its quota of bytes or files; the message says how to free space."""

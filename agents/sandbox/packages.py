@@ -4,10 +4,12 @@ install cannot be bent into fetching from elsewhere or running a local setup.py.
 
 from __future__ import annotations
 
+import ipaddress
 import re
+from dataclasses import replace
 from urllib.parse import urlsplit
 
-from agents.sandbox.contract import PACKAGES_DIR, WORKSPACE_MOUNT
+from agents.sandbox.contract import PACKAGES_DIR, WORKSPACE_MOUNT, Egress
 from agents.sandbox.errors import SandboxError, WorkspaceEscape
 
 # name[extras] followed by optional version clauses, e.g. "requests", "numpy>=1.26,<3",
@@ -24,7 +26,8 @@ def pip_install_command(
     packages: list[str], *, index_url: str, target: str = PACKAGES_DIR
 ) -> list[str]:
     """The command line that installs `packages` into `<workspace>/<target>`, which the sandbox
-    puts on PYTHONPATH. Run it with `network=True` after the install was approved."""
+    puts on PYTHONPATH. Run it with `network=index_egress(index_url, ...)` once the install was
+    approved."""
     if not packages:
         raise SandboxError("no packages to install")
     for requirement in packages:
@@ -41,6 +44,22 @@ def pip_install_command(
         "--upgrade",
         *[requirement.strip() for requirement in packages],
     ]  # fmt: skip
+
+
+def index_egress(index_url: str, egress: Egress) -> Egress:
+    """`egress` plus the index's own host:port. An index given as an IP address is taken as the
+    operator wrote it, private or not (a mirror on this host, say); an index given by name must
+    resolve to public addresses unless `egress.private_hosts` names it."""
+    _check_index(index_url)
+    parts = urlsplit(index_url)
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    host = parts.hostname or ""
+    entry = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return replace(egress, hosts=(*egress.hosts, entry))
+    return replace(egress, private_hosts=(*egress.private_hosts, entry))
 
 
 def _check_index(index_url: str) -> None:

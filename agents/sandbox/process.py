@@ -1,6 +1,7 @@
 """Runs one prepared command line and collects its output under the limits: output is capped while
-it is read (never buffered unbounded), the wall clock is enforced, and on any stop the whole
-process tree is killed before returning."""
+it is read (never buffered unbounded), the wall clock is enforced, a monitor may stop the command
+(a quota or a whole-sandbox limit passed), and on any stop the whole process tree is killed
+before returning."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from agents.sandbox.errors import SandboxUnavailable
 _CHUNK = 65536
 _CHILD_PID = re.compile(rb'"child-pid"\s*:\s*(\d+)')
 _TEARDOWN_SECONDS = 10.0
+_MONITOR_SECONDS = 0.1  # how often the monitor is asked; it paces any costly check itself
 
 
 @dataclass
@@ -74,6 +76,29 @@ class Outcome:
     timed_out: bool
     truncated: bool
     status_json: bytes
+    stopped: Exception | None = None  # the monitor's reason, when it stopped the command
+
+
+Monitor = Callable[[], Exception | None]
+
+
+@dataclass
+class _Watch:
+    monitor: Monitor | None
+    reason: Exception | None = None
+    due: float = 0.0
+
+    def stopped(self) -> bool:
+        now = time.monotonic()
+        if self.monitor is not None and now >= self.due:
+            self.due = now + _MONITOR_SECONDS
+            self.reason = self.monitor()
+        return self.reason is not None
+
+    def timeout(self, remaining: float) -> float:
+        if self.monitor is None:
+            return remaining
+        return max(0.0, min(remaining, self.due - time.monotonic()))
 
 
 @dataclass(frozen=True)
@@ -90,15 +115,21 @@ def execute(
     output_bytes: int,
     wall_seconds: float,
     after_spawn: Callable[[], None],
+    monitor: Monitor | None = None,
 ) -> Outcome:
     """`after_spawn` runs once the child holds its copies of the passed descriptors (the caller
-    closes its write end of the status pipe there, or the pipe would never report EOF)."""
+    closes its write end of the status pipe there, or the pipe would never report EOF).
+    `monitor` is called several times a second while the command runs; when it returns an
+    exception, the command is stopped and the exception is the outcome's `stopped`."""
     started = time.monotonic()
     proc = _popen(spawn, stdin)
     after_spawn()
     status = _Status()
+    watch = _Watch(monitor)
     try:
-        streams, timed_out = _pump(proc, stdin, output_bytes, started + wall_seconds, spawn, status)
+        streams, timed_out = _pump(
+            proc, stdin, output_bytes, started + wall_seconds, spawn, status, watch
+        )
     finally:
         _kill_tree(proc)
         returncode = proc.wait()
@@ -111,6 +142,7 @@ def execute(
         timed_out=timed_out,
         truncated=streams[0].overflowed or streams[1].overflowed,
         status_json=bytes(status.data),
+        stopped=watch.reason,
     )
 
 
@@ -136,9 +168,10 @@ def _pump(
     deadline: float,
     spawn: Spawn,
     status: _Status,
+    watch: _Watch,
 ) -> tuple[tuple[_Stream, _Stream], bool]:
     """Reads stdout, stderr and bwrap's status pipe and feeds stdin until every pipe closes, the
-    deadline passes (timed out) or an output stream overflows."""
+    deadline passes (timed out), an output stream overflows or the monitor stops the command."""
     assert proc.stdout is not None
     assert proc.stderr is not None
     out, err = _Stream(output_bytes), _Stream(output_bytes)
@@ -162,7 +195,9 @@ def _pump(
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return (out, err), True
-            for key, _ in selector.select(remaining):
+            if watch.stopped():
+                break
+            for key, _ in selector.select(watch.timeout(remaining)):
                 if key.fd == stdin_fd:
                     pending = _write_stdin(proc, selector, pending)
                     continue

@@ -1,7 +1,8 @@
 """A seccomp filter for the sandboxed command: a deny-list of system calls that ordinary programs
 never need and that expose kernel attack surface (keyrings, BPF, perf, io_uring, module loading,
-the new mount API, handle-based opens) plus terminal input injection. Everything else is
-allowed; the namespaces and the missing capabilities do the rest.
+the new mount API, handle-based opens), terminal input injection, and `fallocate`, which would
+reserve disk space past the file size limit. Everything else is allowed; the namespaces and the
+missing capabilities do the rest.
 
 The program is classic BPF, assembled here so no libseccomp is needed, and handed to bwrap with
 `--seccomp FD`. It is built for x86-64 only; on other architectures no filter is applied (and the
@@ -34,6 +35,10 @@ DENIED_X86_64 = {
 # clone3 passes its flags in a struct the filter cannot read; ENOSYS makes libc fall back to
 # clone(), whose flags the kernel checks as usual.
 CLONE3_X86_64 = 435
+# fallocate reserves disk space without writing it, and its keep-size mode ignores RLIMIT_FSIZE:
+# one call could fill the host's disk. EOPNOTSUPP (as on file systems without it) makes libc's
+# posix_fallocate fall back to writing, which the file size limit and the quota see.
+FALLOCATE_X86_64 = 285
 IOCTL_X86_64 = 16
 DENIED_IOCTLS = {"TIOCSTI": 0x5412, "TIOCLINUX": 0x541C}
 
@@ -56,6 +61,7 @@ def filter_program() -> bytes:
     for number in sorted(DENIED_X86_64.values()):
         program += [(_JEQ_K, 0, 1, number), (_RET_K, 0, 0, deny)]
     program += [(_JEQ_K, 0, 1, CLONE3_X86_64), (_RET_K, 0, 0, _RET_ERRNO | errno.ENOSYS)]
+    program += [(_JEQ_K, 0, 1, FALLOCATE_X86_64), (_RET_K, 0, 0, _RET_ERRNO | errno.EOPNOTSUPP)]
     program += [(_JEQ_K, 0, len(DENIED_IOCTLS) * 2 + 1, IOCTL_X86_64)]
     program += [(_LD_ABS_W, 0, 0, _OFFSET_ARG1_LOW)]
     for request in DENIED_IOCTLS.values():

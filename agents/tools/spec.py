@@ -74,6 +74,7 @@ class ToolEnvironment:
     sandbox: Any = None
     limits: Any = None  # agents.sandbox.SandboxLimits; None means the sandbox defaults
     package_index_url: str | None = None
+    egress: Any = None  # agents.sandbox.Egress: other hosts approved network tools may reach
     memory: Any = None  # optional long-term memory port for memory tools
     run_id: str = ""
     extra: dict[str, Any] = field(default_factory=dict)

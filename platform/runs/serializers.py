@@ -46,6 +46,11 @@ class RunSerializer(serializers.ModelSerializer):
     waiting = serializers.SerializerMethodField(
         help_text="While the run waits for the environment: why, since when, the next attempt."
     )
+    sandbox_limits = serializers.JSONField(
+        read_only=True,
+        help_text="The sandbox limits of this run's commands, recorded when it started: per "
+        "process, for all processes of a command together, and the workspace's disk quota.",
+    )
 
     class Meta:
         model = Run
@@ -56,6 +61,7 @@ class RunSerializer(serializers.ModelSerializer):
             "tier",
             "input",
             "budgets",
+            "sandbox_limits",
             "usage",
             "step_count",
             "output",

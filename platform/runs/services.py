@@ -19,7 +19,7 @@ from agents.engine.runner import start_thread
 from agents.engine.types import Budgets
 from approvals.models import ApprovalRequest, ApprovalStatus
 from approvals.services import approvals_expire_for_run
-from runs import workspaces
+from runs import sandboxing, workspaces
 from runs.advance import advance_under_lease
 from runs.checkpointer import DjangoCheckpointer
 from runs.errors import Conflict
@@ -60,6 +60,7 @@ def run_start(
         budgets=_checked_budgets(budgets or {}),
         created_by_user=created_by_user or (api_key.created_by if api_key else None),
         created_by_api_key=api_key,
+        sandbox_limits=sandboxing.limits_record(),
     )
     run.workspace = str(_prepare_workspace(run, workspace_archive, repository) or "")
     with transaction.atomic():

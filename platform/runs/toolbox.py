@@ -24,6 +24,7 @@ from agents.tools import (
 )
 from approvals.selectors import policy_for_tool, policy_reason
 from memory.port import DjangoMemoryPort
+from runs import sandboxing
 from runs.models import Run
 
 
@@ -69,7 +70,9 @@ def environment(run: Run, *, idempotency_key: str) -> ToolEnvironment:
     return ToolEnvironment(
         workspace=Path(run.workspace) if run.workspace else _scratch(run),
         sandbox=_sandbox(),
+        limits=sandboxing.limits_of(run),
         package_index_url=settings.LONGHAUL_PACKAGE_INDEX_URL,
+        egress=sandboxing.egress_from_settings(),
         memory=DjangoMemoryPort(
             organization_id=run.organization_id, run_id=str(run.id), workflow=run.workflow
         ),

@@ -1,5 +1,6 @@
-"""Network: off unless `network=True`, which only the approved package install uses. The install
-goes through a package index the test serves itself, as the configured index would."""
+"""Network: off unless the command is given an Egress, which only the approved package install
+uses; even then it reaches only the allowed host:port pairs, through the host's egress proxy. The
+install goes through a package index the test serves itself, as the configured index would."""
 
 from __future__ import annotations
 
@@ -13,7 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from agents.sandbox import BubblewrapSandbox, SandboxError, WorkspaceEscape, pip_install_command
+from agents.sandbox import (
+    BubblewrapSandbox,
+    Egress,
+    SandboxError,
+    WorkspaceEscape,
+    index_egress,
+    pip_install_command,
+)
 
 PORTS = range(8310, 8320)
 FETCH = (
@@ -95,20 +103,27 @@ def test_network_is_off_by_default(
     assert result.stdout.startswith("unreachable"), result.stdout + result.stderr
 
 
-def test_network_flag_reaches_a_local_server(
+def test_an_egress_reaches_the_allowed_server_through_the_proxy(
     sandbox: BubblewrapSandbox, workspace: Path, index_url: str
 ) -> None:
+    allowed = Egress(private_hosts=(index_url.removeprefix("http://"),))
     result = sandbox.run(
-        ["python3", "-c", FETCH, f"{index_url}/hello"], workspace=workspace, network=True
+        ["python3", "-c", FETCH, f"{index_url}/hello"], workspace=workspace, network=allowed
     )
     assert result.stdout == "hello from the host\n", result.stderr
+
+
+def test_network_true_is_not_an_egress(sandbox: BubblewrapSandbox, workspace: Path) -> None:
+    with pytest.raises(SandboxError, match="Egress"):
+        sandbox.run(["true"], workspace=workspace, network=True)  # type: ignore[arg-type]
 
 
 def test_pip_install_through_the_index_is_seen_by_later_offline_runs(
     sandbox: BubblewrapSandbox, workspace: Path, index_url: str
 ) -> None:
     command = pip_install_command(["tinypkg==1.0"], index_url=f"{index_url}/simple")
-    install = sandbox.run(command, workspace=workspace, network=True)
+    egress = index_egress(f"{index_url}/simple", Egress())
+    install = sandbox.run(command, workspace=workspace, network=egress)
     assert install.exit_code == 0, install.stdout + install.stderr
     assert (workspace / ".packages" / "tinypkg" / "__init__.py").is_file()
     result = sandbox.run(

@@ -7,7 +7,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-MAX_OUTPUT_CHARS = 12_000
+from agents.sandbox.output import observable
+
 RUNNER_SCRIPT = Path(__file__).with_name("testrunner_script.py")
 SUMMARY_COUNT = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed|deselected)")
 FAILED_LINE = re.compile(r"^(FAILED|ERROR) \S+.*$", re.MULTILINE)
@@ -21,8 +22,8 @@ def run_command(args: dict[str, Any], env: Any) -> dict[str, Any]:
     result = _run(env, ["/bin/sh", "-c", args["command"]], timeout_s=args.get("timeout_s"))
     return {
         "exit_code": result.exit_code,
-        "stdout": clip(result.stdout),
-        "stderr": clip(result.stderr),
+        "stdout": observable(result.stdout),
+        "stderr": observable(result.stderr),
         "truncated": result.truncated,
     }
 
@@ -48,23 +49,26 @@ def test_report(exit_code: int, output: str) -> dict[str, Any]:
         **counts,
         "exit_code": exit_code,
         "all_passed": exit_code == 0 and counts["passed"] > 0 and not counts["failed"],
-        "summary": summary,
-        "failures": _failed_lines(output),
-        "output": clip(output),
+        "summary": observable(summary, 500),
+        "failures": [observable(line, 500) for line in _failed_lines(output)],
+        "output": observable(output),
     }
 
 
 def install_package(args: dict[str, Any], env: Any) -> dict[str, Any]:
-    from agents.sandbox import pip_install_command
+    """The approved install reaches the package index (and the deployment's other allowed hosts)
+    through the sandbox's egress proxy, nothing else."""
+    from agents.sandbox import Egress, index_egress, pip_install_command
 
     if not env.package_index_url:
         raise ToolFailed("no package index is configured (LONGHAUL_PACKAGE_INDEX_URL)")
     packages = list(args["packages"])
     command = pip_install_command(packages, index_url=env.package_index_url)
-    result = _run(env, command, timeout_s=args.get("timeout_s", 300), network=True)
+    egress = index_egress(env.package_index_url, env.egress or Egress())
+    result = _run(env, command, timeout_s=args.get("timeout_s", 300), network=egress)
     if result.exit_code != 0:
-        raise ToolFailed(f"pip exited {result.exit_code}: {clip(result.stderr, 2000)}")
-    return {"installed": packages, "exit_code": 0, "stdout": clip(result.stdout, 2000)}
+        raise ToolFailed(f"pip exited {result.exit_code}: {observable(result.stderr, 2000)}")
+    return {"installed": packages, "exit_code": 0, "stdout": observable(result.stdout, 2000)}
 
 
 def _run(
@@ -73,16 +77,26 @@ def _run(
     *,
     timeout_s: float | None,
     stdin: str | None = None,
-    network: bool = False,
+    network: Any = None,
 ) -> Any:
-    from agents.sandbox import SandboxLimits
+    from agents.sandbox import SandboxError, SandboxLimits
 
     limits = env.limits or SandboxLimits()
     if timeout_s:
         limits = replace(limits, wall_seconds=min(float(timeout_s), max(limits.wall_seconds, 300)))
-    return env.sandbox.run(
-        command, workspace=Path(env.workspace), limits=limits, network=network, stdin=stdin
-    )
+    try:
+        return env.sandbox.run(
+            command, workspace=Path(env.workspace), limits=limits, network=network, stdin=stdin
+        )
+    except SandboxError as error:
+        # What a stopped command printed becomes an observation too: the same cleaning applies.
+        if error.result is not None:
+            error.result = replace(
+                error.result,
+                stdout=observable(error.result.stdout),
+                stderr=observable(error.result.stderr),
+            )
+        raise
 
 
 def _resolve(workspace: Path, relative: str) -> Path:
@@ -100,11 +114,3 @@ def _summary_line(output: str) -> str:
 
 def _failed_lines(output: str) -> list[str]:
     return [match.group(0).strip() for match in FAILED_LINE.finditer(output)][:20]
-
-
-def clip(text: str, limit: int = MAX_OUTPUT_CHARS) -> str:
-    """Keep the head and the tail of long output: errors tend to be at the end."""
-    if len(text) <= limit:
-        return text
-    head = limit // 4
-    return f"{text[:head]}\n... [{len(text) - limit} characters cut] ...\n{text[-(limit - head) :]}"

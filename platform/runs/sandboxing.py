@@ -1,0 +1,73 @@
+"""What the platform asks of the sandbox: the limits a run's commands get (read from settings and
+recorded on the run when it starts, so a run keeps the limits it started with and its record says
+what bounded it), the hosts an approved install may reach, and the sandbox's readiness check."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, fields
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+
+from agents.sandbox import Egress, SandboxLimits
+from core.health import CheckResult
+from runs.models import Run
+
+BUBBLEWRAP = "agents.sandbox.bubblewrap.BubblewrapSandbox"
+
+
+def limits_from_settings() -> SandboxLimits:
+    """The per-process limits keep the sandbox's defaults; the whole-sandbox ones are settings."""
+    return SandboxLimits(
+        total_memory_bytes=settings.LONGHAUL_SANDBOX_MEMORY_BYTES,
+        cpus=settings.LONGHAUL_SANDBOX_CPUS,
+        total_processes=settings.LONGHAUL_SANDBOX_MAX_PROCESSES,
+        disk_bytes=settings.LONGHAUL_SANDBOX_DISK_BYTES,
+        disk_files=settings.LONGHAUL_SANDBOX_DISK_FILES,
+        cgroups_required=settings.LONGHAUL_SANDBOX_REQUIRE_CGROUPS,
+    )
+
+
+def limits_record() -> dict[str, Any]:
+    """For `Run.sandbox_limits`, written when the run starts."""
+    return asdict(limits_from_settings())
+
+
+def limits_of(run: Run) -> SandboxLimits:
+    """The limits recorded on the run; today's settings for a run recorded without them."""
+    if not run.sandbox_limits:
+        return limits_from_settings()
+    known = {field.name for field in fields(SandboxLimits)}
+    return SandboxLimits(**{k: v for k, v in run.sandbox_limits.items() if k in known})
+
+
+def egress_from_settings() -> Egress:
+    try:
+        return Egress(
+            hosts=tuple(settings.LONGHAUL_SANDBOX_EGRESS_HOSTS),
+            private_hosts=tuple(settings.LONGHAUL_SANDBOX_EGRESS_PRIVATE_HOSTS),
+        )
+    except ValueError as error:
+        raise ImproperlyConfigured(
+            f"LONGHAUL_SANDBOX_EGRESS_HOSTS and _PRIVATE_HOSTS take host:port pairs: {error}"
+        ) from None
+
+
+def check_sandbox() -> dict[str, CheckResult]:
+    """A readiness check: how this process bounds each command as a whole. A host without a
+    usable cgroup is reported, not failed (commands then run under per-process rlimits only),
+    unless LONGHAUL_SANDBOX_REQUIRE_CGROUPS asks for cgroups."""
+    from agents.sandbox.cgroups import support
+
+    if settings.LONGHAUL_SANDBOX != BUBBLEWRAP:
+        return {"sandbox": CheckResult(True, f"{settings.LONGHAUL_SANDBOX} sets its own limits")}
+    found = support()
+    if found.available:
+        detail = f"cgroup {found.mode}: memory, CPU and processes bounded per command as a whole"
+        return {"sandbox": CheckResult(True, detail)}
+    detail = (
+        f"degraded: per-process rlimits only, no whole-sandbox memory, CPU or process limit "
+        f"({found.detail})"
+    )
+    return {"sandbox": CheckResult(not settings.LONGHAUL_SANDBOX_REQUIRE_CGROUPS, detail[:300])}

@@ -315,8 +315,13 @@ def main() -> None:
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--delay-ms", type=float, default=0.0)
     parser.add_argument("--content", default="ok")
+    parser.add_argument("--script", help="a JSON file holding a list of replies (see Reply)")
     args = parser.parse_args()
-    fake = FakeOpenAI(script=[{"content": args.content}], delay_s=args.delay_ms / 1000)
+    script = [{"content": args.content}]
+    if args.script:
+        with open(args.script) as handle:
+            script = json.load(handle)
+    fake = FakeOpenAI(script=script, delay_s=args.delay_ms / 1000)
     uvicorn.run(
         fake,
         host="127.0.0.1",

@@ -321,6 +321,8 @@ def _not_a_directory(fd: int, name: str, shown: str) -> Exception:
         return NotADirectoryError(f"{shown!r} is not a directory")
     if stat.S_ISLNK(info.st_mode):
         return _link_refused(shown)
+    if stat.S_ISDIR(info.st_mode):  # a link or a file a moment ago
+        return NotADirectoryError(f"{shown!r} was replaced while it was being opened")
     return NotADirectoryError(f"{shown!r} is a {kind_of(info.st_mode)}, not a directory")
 
 

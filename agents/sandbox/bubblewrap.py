@@ -33,8 +33,8 @@ from agents.sandbox.contract import (
     SandboxResult,
 )
 from agents.sandbox.egress import SOCKET_NAME, EgressProxy
-from agents.sandbox.errors import SandboxError, SandboxUnavailable
-from agents.sandbox.process import Monitor, Spawn, execute
+from agents.sandbox.errors import FileSizeExceeded, SandboxError, SandboxUnavailable
+from agents.sandbox.process import Monitor, Outcome, Spawn, execute
 from agents.sandbox.quota import QuotaGuard
 from agents.sandbox.rootfs import SANDBOX_UID, staged_etc, system_mounts
 from agents.sandbox.workspace import WorkspaceAdopter, check_reachable, resolve_in_workspace
@@ -121,12 +121,7 @@ class BubblewrapSandbox:
                 monitor=_monitor(group, quota, limits),
             )
             report = group.report() if group is not None else CgroupReport()
-        result = interpret(outcome, limits, report)
-        over = quota.finish()
-        if over is not None:
-            over.result = result
-            raise over
-        return result
+        return _settle(outcome, limits, report, quota)
 
     def _check_host(self, network: Egress | None) -> None:
         if network is not None and not os.access(PYTHON, os.X_OK):
@@ -236,6 +231,25 @@ def sandbox_environment(env: Mapping[str, str] | None, *, proxied: bool = False)
         for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"):
             base[name] = relay
     return base
+
+
+def _settle(
+    outcome: Outcome, limits: SandboxLimits, report: CgroupReport, quota: QuotaGuard
+) -> SandboxResult:
+    """The result, or the error for the limit the command hit; then the quota, measured again.
+    A write refused while the workspace was over its quota is the quota's doing, not the file
+    size limit's."""
+    try:
+        result = interpret(outcome, limits, report)
+    except FileSizeExceeded as error:
+        if quota.reclaiming:
+            raise quota.write_refused(error.result) from None
+        raise
+    over = quota.finish()
+    if over is not None:
+        over.result = result
+        raise over
+    return result
 
 
 def _check_network(network: object) -> None:

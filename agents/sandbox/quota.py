@@ -5,9 +5,9 @@ What holds:
 - every single file is capped by RLIMIT_FSIZE (`file_size_bytes`), and the seccomp filter makes
   `fallocate` fail with EOPNOTSUPP, so no file takes disk space without being written (its
   keep-size mode would otherwise reserve space past the rlimit);
-- before a command the workspace is measured; one over its quota runs the command with
-  RLIMIT_FSIZE 0 and may not grow, so the agent can delete files (there is no other way to free
-  space) but not write; one past twice its quota is refused outright;
+- before a command the workspace is measured; one over its quota (or that cannot be measured)
+  runs the command with RLIMIT_FSIZE 0 and may not grow, so the agent can delete files (there is
+  no other way to free space) but not write; one past twice its quota is refused outright;
 - during the command a guard measures it whenever the file system shrank by more than the
   workspace had left and every few seconds anyway, counting as well the deleted files the
   sandbox's processes still hold open, and stops the sandbox once it is over;
@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from agents.sandbox.contract import SandboxLimits
+from agents.sandbox.contract import SandboxLimits, SandboxResult
 from agents.sandbox.errors import DiskQuotaExceeded
 
 MAX_DEPTH = 128
@@ -181,12 +181,13 @@ class QuotaGuard:
             max_bytes=limits.disk_bytes * REFUSE_FACTOR,
             max_files=limits.disk_files * REFUSE_FACTOR,
         )
-        if start.problem or not start.complete:
+        if not start.complete and not start.problem:
             raise DiskQuotaExceeded(
                 f"The workspace is far over its disk quota: {_describe(start, limits)}. Commands "
                 "are refused until space is freed by someone with access to the host."
             )
-        self.reclaiming = _over(start, limits.disk_bytes, limits.disk_files)
+        # A tree that cannot be measured (too deep, unreadable) can still be cleaned up.
+        self.reclaiming = bool(start.problem) or _over(start, limits.disk_bytes, limits.disk_files)
         # While reclaiming, the command may only shrink the workspace.
         self.max_bytes = max(limits.disk_bytes, start.bytes)
         self.max_files = max(limits.disk_files, start.files)
@@ -237,6 +238,13 @@ class QuotaGuard:
             )
             return self.error(usage, lead)
         return None
+
+    def write_refused(self, result: SandboxResult | None) -> DiskQuotaExceeded:
+        usage = measure(self.root, max_bytes=self.max_bytes, max_files=self.max_files)
+        lead = "The workspace is over its disk quota, so the command could not write files"
+        error = self.error(usage, lead)
+        error.result = result
+        return error
 
     def error(self, usage: Usage, lead: str) -> DiskQuotaExceeded:
         return DiskQuotaExceeded(f"{lead}: {_describe(usage, self.limits)}. {_HOW_TO_FREE}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -150,11 +151,24 @@ def test_missing_workspace_is_a_clear_error(sandbox: BubblewrapSandbox, tmp_path
 
 
 @pytest.mark.parametrize(
-    "field", ["cpu_seconds", "memory_bytes", "file_size_bytes", "max_processes", "wall_seconds"]
+    "field",
+    [
+        "cpu_seconds",
+        "memory_bytes",
+        "file_size_bytes",
+        "max_processes",
+        "wall_seconds",
+        "total_memory_bytes",
+        "cpus",
+        "total_processes",
+        "disk_bytes",
+        "disk_files",
+    ],
 )
 def test_limits_must_be_positive(field: str) -> None:
+    values: dict[str, Any] = {field: 0}
     with pytest.raises(ValueError, match=field):
-        SandboxLimits(**{field: 0})
+        SandboxLimits(**values)
 
 
 def test_missing_bubblewrap_says_how_to_fix(workspace: Path) -> None:

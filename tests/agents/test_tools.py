@@ -53,6 +53,7 @@ def test_arguments_are_validated_against_the_schema_before_execution() -> None:
         "../local",
         "a b",
         "https://x/y.whl",
+        "six\n",
     ],
 )
 def test_install_package_accepts_only_plain_requirements(package: str) -> None:

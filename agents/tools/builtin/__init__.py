@@ -12,9 +12,11 @@ EXECUTES = frozenset({Capability.CODE_EXECUTION})
 PATH = {"type": "string", "minLength": 1, "maxLength": 1000}
 TIMEOUT = {"type": "number", "exclusiveMinimum": 0, "maximum": 600}
 # A requirement name with an optional extra and version pin: never a URL, path or pip option.
+# jsonschema applies patterns with re.search, where "$" also matches before a final newline;
+# "(?![\s\S])" (valid in Python and ECMA-262 alike) insists on the very end.
 PACKAGE = {
     "type": "string",
-    "pattern": r"^[A-Za-z0-9][A-Za-z0-9._-]*(\[[A-Za-z0-9._,-]+\])?((==|>=|<=|~=|!=|<|>)[A-Za-z0-9.*+!_-]+)?$",
+    "pattern": r"^[A-Za-z0-9][A-Za-z0-9._-]*(\[[A-Za-z0-9._,-]+\])?((==|>=|<=|~=|!=|<|>)[A-Za-z0-9.*+!_-]+)?$(?![\s\S])",
     "maxLength": 200,
 }
 

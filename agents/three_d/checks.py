@@ -3,10 +3,10 @@
 Each failed rule is a finding with a code the repair node understands: `geometry` (a profile
 that crosses itself, a torus without a hole), `build` (the spec did not build), `non_manifold`
 (a part is not a closed 2-manifold once loaded back), `split_part` (one part is several pieces),
-`not_one_body` (the printable whole falls apart), `floating` (parts not connected to the rest),
-`not_grounded`, `dimension`, `bounding_box`, `triangle_budget`, `roundtrip` (the file does not
-load back as built). Closed-surface rules fail only when the target use needs them (print);
-for real-time use they are warnings.
+`not_closed` (the printable whole has open or non-manifold seams), `floating` (parts not
+connected to the rest), `not_grounded`, `dimension`, `bounding_box`, `triangle_budget`,
+`roundtrip` (the file does not load back as built). Closed-surface rules fail only when the
+target use needs them (print); for real-time use they are warnings.
 """
 
 from __future__ import annotations
@@ -87,6 +87,7 @@ def measured(report: dict[str, Any]) -> dict[str, Any]:
         "triangles": sum(p["triangles"] for p in report["reloaded"]["parts"]),
         "glb_bytes": report["glb"]["bytes"],
         "printable": bool(report["union"]["stl"]),
+        "bodies": report["union"]["components"],
     }
 
 
@@ -116,10 +117,11 @@ def _closed_surface(report: dict[str, Any]) -> list[dict[str, Any]]:
                 f"part {part['name']!r} is {part['components']} separate pieces, not one solid"
             )
             found.append(finding("split_part", message, part=part["name"]))
-    union = report["union"]
-    if union["components"] != 1 or not union["watertight"]:
-        message = f"the whole asset is {union['components']} bodies (watertight: {union['watertight']}), not one printable body"
-        found.append(finding("not_one_body", message))
+    if not report["union"]["watertight"]:
+        message = (
+            "the asset as a whole is not a closed surface: parts meet only along edges or at points"
+        )
+        found.append(finding("not_closed", message))
     return found
 
 

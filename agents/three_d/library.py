@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from agents.three_d.templates import Param, Template, _box, _corners, _require
@@ -249,12 +250,20 @@ TEMPLATES: dict[str, Template] = {
 
 
 def match_template(text: str) -> str | None:
-    """The template whose keyword appears first in the brief, or None."""
-    lowered = f" {text.lower()} "
-    hits = []
+    """The template the brief's first object noun names. In a compound the last noun is the
+    object ("a table lamp" is a lamp), so a keyword followed by another keyword yields to it."""
+    words = re.findall(r"[a-z]+", text.lower())
+    named = [_template_of(word) for word in words]
+    for i, name in enumerate(named):
+        if name is not None:
+            while i + 1 < len(named) and named[i + 1] is not None:
+                i += 1
+            return named[i]
+    return None
+
+
+def _template_of(word: str) -> str | None:
     for template in TEMPLATES.values():
-        for word in template.keywords:
-            index = lowered.find(f" {word}")
-            if index >= 0:
-                hits.append((index, template.name))
-    return min(hits)[1] if hits else None
+        if any(word == k or word == f"{k}s" or word == f"{k}es" for k in template.keywords):
+            return template.name
+    return None

@@ -29,7 +29,7 @@ _UNIT_INTERVAL = {"type": "number", "minimum": 0, "maximum": 1}
 _POINT = {"type": "array", "items": _NUMBER, "minItems": 2, "maxItems": 2}
 _PROFILE = {"type": "array", "items": _POINT, "minItems": 3, "maxItems": MAX_PROFILE_POINTS}
 _SEGMENTS = {"type": "integer", "minimum": MIN_SEGMENTS, "maximum": MAX_SEGMENTS}
-TRANSFORM = {
+TRANSFORM: dict[str, Any] = {
     "type": "object",
     "properties": {"translate": _VEC3, "rotate": _VEC3, "scale": _SIZE3},
     "additionalProperties": False,
@@ -58,7 +58,7 @@ def _primitive_schema(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-CSG_SCHEMA = {
+CSG_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
         "operation": {"enum": list(OPERATIONS)},
@@ -84,7 +84,7 @@ MATERIAL = {
     "additionalProperties": False,
 }
 _NAME = {"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_-]{0,39}$"}
-PART = {
+PART: dict[str, Any] = {
     "type": "object",
     "properties": {
         "name": _NAME,

@@ -14,7 +14,7 @@ import jsonschema
 
 from agents.three_d.sandboxed import MeshToolFailed, run_inside
 from agents.three_d.schema import check_spec
-from agents.tools.spec import RiskLevel, ToolSpec
+from agents.tools.spec import Capability, RiskLevel, ToolSpec
 
 _P = "agents.three_d.tools"
 VIEW_NAMES = ("front", "side", "top", "perspective")
@@ -100,6 +100,7 @@ TOOLS = [
         _object({"spec": {"type": "object"}}, ["spec"]),
         RiskLevel.MEDIUM,
         f"{_P}:build_model",
+        capabilities=frozenset({Capability.FILESYSTEM_WRITE}),
     ),
     ToolSpec(
         "render_previews",
@@ -115,6 +116,7 @@ TOOLS = [
         ),
         RiskLevel.LOW,
         f"{_P}:render_previews",
+        capabilities=frozenset({Capability.FILESYSTEM_WRITE}),
     ),
     ToolSpec(
         "export_model",

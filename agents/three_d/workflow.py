@@ -23,6 +23,7 @@ from agents.engine.types import (
     Context,
     Finish,
     Interrupt,
+    Node,
     Update,
     Workflow,
     arguments_digest,
@@ -52,7 +53,7 @@ KEPT_EXCHANGES = 2
 
 
 def build_workflow() -> Workflow:
-    nodes = {
+    nodes: dict[str, Node] = {
         "plan": plan_node,
         "build": build_node,
         "validate": validate_node,
@@ -138,8 +139,8 @@ def build_node(state: dict[str, Any], ctx: Context) -> Update:
         return Update({"spec": None, "build": None, "build_error": str(error)}, "validate")
     outcome = ctx.call_tool("build_model", {"spec": spec}, call_index=0)
     if not outcome.ok:
-        error = f"the spec did not build: {outcome.error}"
-        return Update({"spec": spec, "build": None, "build_error": error}, "validate")
+        failed = f"the spec did not build: {outcome.error}"
+        return Update({"spec": spec, "build": None, "build_error": failed}, "validate")
     return Update({"spec": spec, "build": outcome.output, "build_error": None}, "validate")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import re
@@ -42,7 +43,8 @@ def artifact_store(*, run: Run, name: str, content: bytes, media_type: str) -> A
 
 def declared_artifacts(output: dict[str, Any]) -> Iterator[tuple[str, bytes, str]]:
     """Artifacts a workflow listed in its Finish output: {name: {content, media_type}} or a list
-    of {name, content, media_type}."""
+    of {name, content, media_type}. Binary files come as `content_base64` instead of `content`
+    (checkpoints and outputs are JSON)."""
     declared = output.get("artifacts") or {}
     items = (
         declared.items()
@@ -53,6 +55,8 @@ def declared_artifacts(output: dict[str, Any]) -> Iterator[tuple[str, bytes, str
         if not name:
             continue
         body = entry.get("content") if isinstance(entry, dict) else entry
+        if isinstance(entry, dict) and isinstance(entry.get("content_base64"), str):
+            body = base64.b64decode(entry["content_base64"])
         media_type = (
             entry.get("media_type", "text/plain") if isinstance(entry, dict) else ("text/plain")
         )

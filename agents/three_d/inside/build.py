@@ -117,13 +117,15 @@ def _box_gap(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def _union_report(parts: dict[str, mf.Manifold]) -> dict[str, Any]:
-    """The whole asset as one solid (what a printer gets): its shells, and an STL when one."""
+    """The whole asset as one solid (what a printer gets): its bodies, and an STL when closed.
+    Separate bodies are fine (a box and its lid print side by side)."""
     union = mf.Manifold.batch_boolean(list(parts.values()), mf.OpType.Add)
     mesh = _trimesh(union)
     shells = len(union.decompose())
     report = {"components": shells, "watertight": bool(mesh.is_watertight), "stl": False}
-    if shells == 1 and mesh.is_watertight:
-        (OUT_DIR / "model.stl").write_bytes(mesh.export(file_type="stl"))
+    if mesh.is_watertight:
+        stl: Any = mesh.export(file_type="stl")
+        (OUT_DIR / "model.stl").write_bytes(stl)
         report["stl"] = True
     else:
         (OUT_DIR / "model.stl").unlink(missing_ok=True)
@@ -184,7 +186,7 @@ def _material(part: dict[str, Any], materials: dict[str, Any]) -> Any:
 
 def _reload(glb: bytes) -> dict[str, Any]:
     """Loads the file back as a viewer would and measures it (metres to millimetres)."""
-    scene = trimesh.load(io.BytesIO(glb), file_type="glb", force="scene")
+    scene: Any = trimesh.load(io.BytesIO(glb), file_type="glb", force="scene")
     parts = []
     for node in scene.graph.nodes_geometry:
         matrix, geometry_name = scene.graph[node]

@@ -20,7 +20,7 @@ def export(request: dict[str, Any]) -> dict[str, Any]:
     digest = hashlib.sha256(glb).hexdigest()
     if digest != request["glb_sha256"]:
         return {"ok": False, "error": f"model.glb changed since approval (sha256 {digest})"}
-    scene = trimesh.load(io.BytesIO(glb), file_type="glb", force="scene")
+    scene: Any = trimesh.load(io.BytesIO(glb), file_type="glb", force="scene")
     parts = len(scene.graph.nodes_geometry)
     if parts != int(request["parts"]):
         return {"ok": False, "error": f"model.glb loads with {parts} parts, not {request['parts']}"}

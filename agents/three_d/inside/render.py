@@ -58,7 +58,7 @@ def render(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _scene(pyrender: Any, path: Path) -> tuple[Any, np.ndarray, float]:
-    loaded = trimesh.load(str(path), file_type="glb", force="scene")
+    loaded: Any = trimesh.load(str(path), file_type="glb", force="scene")
     scene = pyrender.Scene(bg_color=[*BACKGROUND, 1.0], ambient_light=[0.25, 0.25, 0.25])
     for node in loaded.graph.nodes_geometry:
         matrix, geometry_name = loaded.graph[node]

@@ -290,6 +290,9 @@ LONGHAUL_AGENT_CHAT_TIMEOUT_SECONDS = env_float("LONGHAUL_AGENT_CHAT_TIMEOUT_SEC
 # Extra workflows ("name=dotted.path,...") and tools (dotted paths to ToolSpec) as plug-ins.
 LONGHAUL_EXTRA_WORKFLOWS = env_list("LONGHAUL_EXTRA_WORKFLOWS", [])
 LONGHAUL_EXTRA_TOOLS = env_list("LONGHAUL_EXTRA_TOOLS", [])
+# The 3D asset workflow's tools (agents/three_d): build, render and export in the sandbox.
+if "agents.three_d.tools:TOOLS" not in LONGHAUL_EXTRA_TOOLS:
+    LONGHAUL_EXTRA_TOOLS = [*LONGHAUL_EXTRA_TOOLS, "agents.three_d.tools:TOOLS"]
 CELERY_BEAT_SCHEDULE["runs-recover-expired-leases"] = {
     "task": "runs.tasks.recover_expired_leases",
     "schedule": LONGHAUL_LEASE_RECOVERY_SECONDS,

@@ -42,7 +42,7 @@ def workspace_from_tarball(*, run_id: UUID | str, archive: IO[bytes]) -> Path:
                 max_bytes=settings.LONGHAUL_MAX_WORKSPACE_BYTES,
                 max_files=settings.LONGHAUL_MAX_WORKSPACE_FILES,
             )
-        _snapshot(target)
+        _snapshot(target, "workspace")
     except archives.ArchiveRefused as refused:
         _discard(target)
         raise ValidationError({"workspace": f"The archive was refused: {refused}"}) from None
@@ -77,7 +77,7 @@ def workspace_from_repository(*, run_id: UUID | str, repository: Path) -> Path:
         result = _clone(repository, target)
         if result.returncode != 0:
             raise ValidationError({"repository": f"git clone failed: {result.stderr.strip()}"})
-        _snapshot(target)
+        _snapshot(target, "repository")
     except subprocess.TimeoutExpired:
         _discard(target)
         raise ValidationError(
@@ -105,13 +105,13 @@ def _new_workspace(run_id: UUID | str) -> Path:
     return target
 
 
-def _snapshot(target: Path) -> None:
+def _snapshot(target: Path, field: str) -> None:
     try:
         snapshots.take_snapshot(
             target, snapshots.baseline_path(target), max_bytes=settings.LONGHAUL_MAX_WORKSPACE_BYTES
         )
     except WalkLimit as error:
-        raise ValidationError({"workspace": f"The workspace is too large: {error}"}) from None
+        raise ValidationError({field: f"The workspace is over its bounds: {error}"}) from None
 
 
 def _diff_bytes() -> int:

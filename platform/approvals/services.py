@@ -101,7 +101,8 @@ def _check_decider(request: ApprovalRequest, actor: Actor) -> None:
     if actor.person is None and actor.api_key_id is None:
         raise PermissionDenied("Approval decisions are made by a person, not anonymously.")
     require_role(actor, REVIEWERS, action="decide approvals")
-    assert actor.person is not None  # an ownerless key acts as a member and was refused above
+    if actor.person is None:  # an ownerless key acts as a member; kept explicit for safety
+        raise PermissionDenied("An API key without an owner may not decide approvals.")
     requesters = requester_ids(request)
     if actor.person.id in requesters:
         raise PermissionDenied(

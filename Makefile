@@ -4,7 +4,7 @@ PY := .venv/bin/python
 RUN_EXTRAS := inference,embeddings,documents,three-d,finance
 TEST_EXTRAS := $(RUN_EXTRAS),test,dev
 
-.PHONY: up test lint format install install-test bench clean-data
+.PHONY: up test lint format install install-test bench clean-data frontend
 
 up: install
 	$(PY) manage.py up
@@ -31,6 +31,11 @@ install-test:
 bench:
 	./deploy/install.sh $(TEST_EXTRAS),bench
 	for b in bench/*.py; do $(PY) $$b; done
+
+# Refreshes the dashboard's vendored front-end libraries from frontend/package-lock.json (needs
+# Node and the npm registry; running the platform needs neither: the results are committed).
+frontend:
+	cd frontend && npm ci --no-audit --no-fund && node build.mjs
 
 # Deletes the embedded database, uploaded files and run workspaces.
 clean-data:

@@ -112,14 +112,18 @@ def _seed_default_backend(tier: Tier, seed: TierSeed) -> Backend:
 def _embedded_defaults(seed: TierSeed) -> dict[str, int | bool | str]:
     """The embedded server decodes one request at a time for both tiers; a short in-flight
     limit keeps the rest waiting in the gateway's queue, where they count and can time out.
-    Its dialect tells the gateway what to translate (json_schema, forced tools, stream usage)."""
+    Its dialect tells the gateway what to translate (json_schema, forced tools, stream usage).
+    An embeddings backend pointing at an embedded server that is switched off starts disabled,
+    so deployments that move chat elsewhere are not reported unready for it."""
+    chat = seed.kind == Tier.Kind.CHAT
     if seed.base_url != embedded_base_url():
-        return {"supports_tools": False} if seed.kind == Tier.Kind.EMBEDDINGS else {}
+        return {} if chat else {"supports_tools": False, "supports_json_schema": False}
     return {
         "max_concurrency": 2,
         "dialect": Backend.Dialect.LLAMA_CPP_PYTHON,
-        "supports_json_schema": seed.kind == Tier.Kind.CHAT,
-        "supports_tools": seed.kind == Tier.Kind.CHAT,
+        "supports_json_schema": chat,
+        "supports_tools": chat,
+        "enabled": chat or settings.LONGHAUL_EMBEDDED_INFERENCE,
     }
 
 

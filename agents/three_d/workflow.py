@@ -1,9 +1,10 @@
 """The "three_d_asset" workflow: a text brief in, a validated, previewed glTF model out.
 
-    plan -> build -> validate --ok--> render -> critique -> export (approval) -> finish
-                 ^        |
-                 |        +--failed--> repair --+
-                 +------------------------------+  (within max_repairs)
+    plan --> build --> validate --ok--> render --> critique --> export (approval) --> finish
+      |        ^           |
+      |        |           +--failed--> repair --+   (at most max_repairs rounds)
+      |        +---------------------------------+
+      +--unusable answer, no template--> repair
 
 plan asks the model for a template and its parameters, or a free-form spec, under a JSON
 schema; build runs trimesh and manifold3d in the sandbox; validate applies the rules of
@@ -63,7 +64,7 @@ def build_workflow() -> Workflow:
         "export": export_node,
     }
     transitions = {
-        "plan": ("build",),
+        "plan": ("build", "repair"),
         "build": ("validate",),
         "validate": ("render", "repair"),
         "repair": ("build", "repair"),

@@ -1,0 +1,140 @@
+# mypy: disable-error-code="union-attr"
+"""The 3D workflow's edges with the scripted model, the real sandbox and in-memory checkpoints:
+a small model's unusable answer, a model that never produces a valid spec, a triangle budget
+met by lowering the resolution, a rejected export, and a model file changed after approval."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from agents.engine.memory import InMemoryCheckpointer, InMemoryContext
+from agents.three_d.sandboxed import MeshToolFailed
+from agents.three_d.tools import BUILD_REPORT, _checked, build_model, export_model
+from agents.tools import ToolEnvironment
+from tests.support.fake_openai import FakeOpenAI
+from tests.three_d.conftest import (
+    answer,
+    approve,
+    artifact_bytes,
+    close,
+    drawn_fraction,
+    extents_mm,
+    load_glb,
+    run_asset,
+)
+from tests.three_d.specs import DIE
+
+Make = Callable[..., InMemoryContext]
+TABLE = "a small oak table, 80 x 50 cm, 70 cm high"
+
+
+def test_an_unusable_answer_for_a_named_object_falls_back_to_the_template(
+    fake_model: FakeOpenAI, make_ctx: Make
+) -> None:
+    fake_model.script = [{"content": "Sure! A table has four legs and a top."}]
+    ctx, cp = make_ctx(), InMemoryCheckpointer()
+
+    paused = run_asset(ctx, cp, {"brief": TABLE})
+    approve(ctx, paused)
+    result = run_asset(ctx, cp, {"brief": TABLE})
+
+    assert result.finish.status == "succeeded", result.finish.output
+    assert result.finish.output["plan_source"] == "template-defaults"
+    assert ("degraded", "template table defaults") in [
+        (kind, data.get("fallback")) for kind, data in ctx.events
+    ]
+    files = artifact_bytes(result)
+    assert close(extents_mm(load_glb(files["model.glb"])), [800, 500, 700])
+    assert drawn_fraction(files["preview-perspective.png"]) > 0.02
+    request = fake_model.requests[0]["body"]
+    assert request["response_format"]["type"] == "json_schema"  # constrained output was asked for
+    schema = request["response_format"]["json_schema"]["schema"]
+    assert schema["properties"]["template"] == {"const": "table"}
+
+
+def test_a_model_that_never_writes_a_valid_spec_fails_cleanly_within_its_repairs(
+    fake_model: FakeOpenAI, make_ctx: Make
+) -> None:
+    broken = {
+        "spec": {
+            "spec_version": 1,
+            "units": "mm",
+            "parts": [{"name": "x", "shape": {"primitive": "box"}}],
+        }
+    }
+    fake_model.script = [answer(broken)]
+    ctx, cp = make_ctx(), InMemoryCheckpointer()
+
+    result = run_asset(
+        ctx, cp, {"brief": "a strange sculpture", "planning": "free-form", "max_repairs": 2}
+    )
+
+    assert result.outcome == "finished"
+    assert result.finish.status == "failed"
+    assert result.finish.output["reason"].startswith("no usable plan after 2 repair(s)")
+    assert "'size' is a required property" in result.finish.output["reason"]
+    assert len(fake_model.requests) == 3  # the plan and two repairs, then a clear stop
+    repair_prompt = fake_model.requests[1]["body"]["messages"][-1]["content"]
+    assert "'size' is a required property" in repair_prompt  # the finding is the observation
+    report = json.loads(artifact_bytes(result)["validation.json"])
+    assert report["validation"]["failures"][0]["code"] == "plan"
+
+
+def test_a_triangle_budget_is_met_by_lowering_the_resolution(
+    fake_model: FakeOpenAI, make_ctx: Make
+) -> None:
+    fake_model.script = [answer({"spec": DIE})]
+    ctx, cp = make_ctx(), InMemoryCheckpointer()
+    brief = {
+        "brief": "a die on a key ring",
+        "planning": "free-form",
+        "constraints": {"triangle_budget": 1200},
+    }
+
+    paused = run_asset(ctx, cp, brief)
+
+    assert paused.outcome == "interrupted", cp.get("run-1").state.get("validation")
+    state = cp.get("run-1").state
+    assert state["validation"]["measured"]["triangles"] <= 1200
+    assert state["segments"] < 32
+    assert [entry["by"] for entry in state["repair_log"]] == ["rules"] * len(state["repair_log"])
+    assert "lowered the circular resolution" in state["repair_log"][0]["fixed"][0]
+    assert paused.interrupt.payload["arguments"]["review"]["triangles"] <= 1200
+
+
+def test_a_rejected_export_hands_over_no_model_and_says_who_rejected_it(
+    fake_model: FakeOpenAI, make_ctx: Make
+) -> None:
+    fake_model.script = [answer({"template": "mug", "parameters": {"diameter": 8, "height": 10}})]
+    ctx, cp = make_ctx(), InMemoryCheckpointer()
+    brief = {"brief": "a mug 8 cm in diameter and 10 cm tall"}
+    paused = run_asset(ctx, cp, brief)
+    payload = paused.interrupt.payload
+    ctx.decide(payload["digest"], approved=False, arguments=payload["arguments"], tool="export_model", reviewer="rita", comment="handle too thin")  # fmt: skip
+
+    result = run_asset(ctx, cp, brief)
+
+    assert result.finish.status == "failed"
+    assert result.finish.output["reason"] == "the export was rejected by rita: handle too thin"
+    files = artifact_bytes(result)
+    assert set(files) == {"spec.json", "validation.json", "previews.png"}
+
+
+def test_the_export_refuses_a_model_file_changed_after_approval(
+    tool_env: ToolEnvironment, workspace: Path
+) -> None:
+    report = build_model({"spec": DIE}, tool_env)
+    approved = report["glb"]["sha256"]
+    (workspace / "asset" / "model.glb").write_bytes(b"glTF" + b"\0" * 64)
+
+    with pytest.raises(MeshToolFailed, match=r"model\.glb changed since approval"):
+        export_model({"glb_sha256": approved, "parts": 2, "formats": ["glb"], "purpose": "publication"}, tool_env)  # fmt: skip
+
+
+def test_an_answer_from_the_sandbox_in_an_unexpected_shape_is_refused() -> None:
+    with pytest.raises(MeshToolFailed, match="unexpected shape"):
+        _checked("build", {"ok": True, "parts": "everything"}, BUILD_REPORT)

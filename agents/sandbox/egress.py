@@ -239,8 +239,7 @@ class EgressProxy:
         """Copies both ways until both sides finish, the byte budget runs out or nothing moves
         for `idle_seconds`."""
         if first:
-            self._spend(len(first))
-            upstream.sendall(first)
+            self._forward(upstream, first)
         peers = {client: upstream, upstream: client}
         reading = [client, upstream]
         while reading and not self._stopping.is_set():
@@ -254,20 +253,27 @@ class EgressProxy:
                     with contextlib.suppress(OSError):
                         peers[side].shutdown(socket.SHUT_WR)
                     continue
-                self._spend(len(chunk))
-                peers[side].sendall(chunk)
+                self._forward(peers[side], chunk)
 
-    def _spend(self, count: int) -> None:
+    def _forward(self, to: socket.socket, chunk: bytes) -> None:
+        """Sends what the byte budget still allows; past it, the connection ends."""
         with self._lock:
-            self._bytes_left -= count
-            exhausted = self._bytes_left < 0
-        if exhausted:
+            allowed = max(0, min(len(chunk), self._bytes_left))
+            self._bytes_left -= allowed
+        to.sendall(chunk[:allowed])
+        if allowed < len(chunk):
             log.warning("sandbox egress stopped: more than %d bytes", self.egress.max_bytes)
             raise OSError("egress byte budget spent")
 
     def _answer(self, client: socket.socket, status: int, reason: str) -> None:
+        """The refusal, after reading what the client already sent: closing on unread data
+        would reset the connection, and the client would never see why."""
         body = f"sandbox egress: {reason}\n".encode()
         head = f"HTTP/1.1 {status} Refused\r\nContent-Type: text/plain\r\nContent-Length: "
+        with contextlib.suppress(OSError):
+            for _ in range(16):
+                if not client.recv(MAX_HEAD_BYTES, socket.MSG_DONTWAIT):
+                    break
         with contextlib.suppress(OSError):
             client.sendall(f"{head}{len(body)}\r\nConnection: close\r\n\r\n".encode() + body)
 

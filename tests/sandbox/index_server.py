@@ -1,5 +1,5 @@
 """A package index the sandbox tests serve themselves, as the configured index would be: a PEP 503
-simple index with one pure-Python wheel, plus a plain page at /hello."""
+simple index with one pure-Python wheel, plus a few plain pages."""
 
 from __future__ import annotations
 
@@ -36,7 +36,8 @@ def tiny_wheel() -> tuple[str, bytes]:
 
 
 class IndexHandler(http.server.BaseHTTPRequestHandler):
-    """A PEP 503 simple index with one project, plus a plain page at /hello."""
+    """A PEP 503 simple index with one project, plus plain pages: /hello, /big (1 MiB) and /host
+    (the Host header the request arrived with)."""
 
     wheel_name, wheel = tiny_wheel()
 
@@ -44,6 +45,8 @@ class IndexHandler(http.server.BaseHTTPRequestHandler):
         digest = hashlib.sha256(self.wheel).hexdigest()
         pages = {
             "/hello": (b"hello from the host", "text/plain"),
+            "/big": (b"x" * 1024**2, "application/octet-stream"),
+            "/host": (f"host: {self.headers.get('Host')}".encode(), "text/plain"),
             "/simple/tinypkg/": (
                 f'<a href="/files/{self.wheel_name}#sha256={digest}">{self.wheel_name}</a>'.encode(),
                 "text/html",

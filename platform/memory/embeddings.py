@@ -143,15 +143,21 @@ class OpenAIEmbeddings:
         import openai
 
         try:
-            response = client.embeddings.create(
-                model=settings.LONGHAUL_EMBEDDING_MODEL, input=texts
-            )
+            response = client.embeddings.create(model=_model_name(), input=texts)
         except openai.OpenAIError as error:
             raise EmbeddingError(f"embedding backend failed: {error}") from error
         rows = sorted(response.data, key=lambda row: row.index)
         if len(rows) != len(texts):
             raise EmbeddingError(f"embedding backend returned {len(rows)} vectors for {len(texts)}")
         return [list(row.embedding) for row in rows]
+
+
+def _model_name() -> str:
+    if settings.LONGHAUL_EMBEDDING_MODEL:
+        return str(settings.LONGHAUL_EMBEDDING_MODEL)
+    if settings.LONGHAUL_EMBEDDING_URL:
+        return "all-MiniLM-L6-v2"
+    return str(settings.LONGHAUL_EMBEDDINGS_SERVED_MODEL)
 
 
 @cache

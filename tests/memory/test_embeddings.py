@@ -122,3 +122,23 @@ def test_a_backend_returning_the_wrong_width_stores_nothing(
         memory_create(organization_id=acme.organization.id, text="This must not be stored.")
 
     assert not MemoryItem.objects.exists()
+
+
+def test_the_gateway_provider_asks_the_gateway_for_its_own_embeddings_model(
+    settings: object,
+) -> None:
+    # Given the `gateway` provider with no URL and no model named
+    fake = FakeOpenAI()
+    with serve_fake_openai(fake) as base_url:
+        settings.LONGHAUL_EMBEDDING_PROVIDER = "gateway"  # type: ignore[attr-defined]
+        settings.LONGHAUL_EMBEDDING_URL = ""  # type: ignore[attr-defined]
+        settings.LONGHAUL_EMBEDDING_MODEL = ""  # type: ignore[attr-defined]
+        settings.LONGHAUL_GATEWAY_URL = base_url  # type: ignore[attr-defined]
+
+        # When a text is embedded
+        [vector] = embed_texts(["hello"])
+
+    # Then the call went to the gateway for the model it serves embeddings under
+    assert len(vector) == 384
+    [body] = [r["body"] for r in fake.requests if r["path"].endswith("/embeddings")]
+    assert body["model"] == settings.LONGHAUL_EMBEDDINGS_SERVED_MODEL  # type: ignore[attr-defined]

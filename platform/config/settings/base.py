@@ -310,7 +310,8 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 # Provider `openai` calls this OpenAI-compatible base URL (the gateway's /v1 when empty).
 LONGHAUL_EMBEDDING_URL = env_str("LONGHAUL_EMBEDDING_URL", "")
-LONGHAUL_EMBEDDING_MODEL = env_str("LONGHAUL_EMBEDDING_MODEL", "all-MiniLM-L6-v2")
+# Empty: the gateway's own embeddings model when calling the gateway, all-MiniLM-L6-v2 elsewhere.
+LONGHAUL_EMBEDDING_MODEL = env_str("LONGHAUL_EMBEDDING_MODEL", "")
 LONGHAUL_EMBEDDING_API_KEY = env_str("LONGHAUL_EMBEDDING_API_KEY", "")
 LONGHAUL_EMBEDDING_BATCH_SIZE = env_int("LONGHAUL_EMBEDDING_BATCH_SIZE", 64)
 # ~1,000 characters stay within the 256 word pieces all-MiniLM-L6-v2 embeds.

@@ -12,6 +12,7 @@ import pytest
 
 from agents.engine.memory import InMemoryContext
 from agents.engine.openai_chat import ModelCapabilityError, chat_completion
+from agents.engine.types import EnvironmentFailure
 from tests.agents.conftest import write_files
 from tests.agents.loop_support import drive, loop_under_test, plan
 from tests.agents.picky_model import PickyModel
@@ -81,7 +82,7 @@ def test_other_errors_are_not_mistaken_for_missing_capabilities(
     from tests.support.fake_openai import Fault
 
     fake_model.fault = Fault(kind="error", status=500, times=1)
-    with pytest.raises(openai.InternalServerError):
+    with pytest.raises(EnvironmentFailure):  # an outage, to wait out: not a capability
         chat_completion(
             model_client,
             model="m",

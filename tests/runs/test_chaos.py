@@ -38,9 +38,10 @@ LEASE_SECONDS = 2
 CONCURRENCY = int(os.environ.get("CHAOS_CONCURRENCY", "10"))
 
 
-def worker_env(model_url: str) -> dict[str, str]:
+def worker_env(model_url: str, snapshots: Path) -> dict[str, str]:
     return {
         "LONGHAUL_AGENT_MODEL_URL": model_url,
+        "LONGHAUL_SNAPSHOTS_DIR": str(snapshots),
         "LONGHAUL_EXTRA_TOOLS": EXTRA_TOOLS,
         "LONGHAUL_EXTRA_WORKFLOWS": EXTRA_WORKFLOWS,
         "LONGHAUL_RUN_LEASE_SECONDS": str(LEASE_SECONDS),
@@ -94,7 +95,8 @@ def test_killing_the_worker_mid_run_loses_nothing_and_repeats_no_effect(
         deadline = time.monotonic() + 400  # generous: a loaded CI machine starts workers slowly
         while unfinished() and time.monotonic() < deadline:
             started = timezone.now()
-            with celery_worker(concurrency=CONCURRENCY, **worker_env(model_url)) as worker:
+            environment = worker_env(model_url, runtime.parent / "snapshots")
+            with celery_worker(concurrency=CONCURRENCY, **environment) as worker:
                 if len(killed_mid_run) >= MUST_HIT or kills >= 3 * MUST_HIT:
                     while unfinished() and time.monotonic() < deadline:
                         time.sleep(0.3)

@@ -39,6 +39,8 @@ class Fault:
     delay_s: float = 0.0
     after_chunks: int = 1  # for reset: chunks sent before the connection drops
     times: int | None = None
+    code: str = ""  # for error: the error's `code`, as the gateway sends one
+    headers: dict[str, str] = field(default_factory=dict)  # for error: extra response headers
 
 
 @dataclass
@@ -254,13 +256,20 @@ async def _read_json(receive: Any) -> Any:
         return {"_raw": raw.decode(errors="replace")}
 
 
-async def _send_json(send: Any, status: int, payload: Any, raw: bytes | None = None) -> None:
+async def _send_json(
+    send: Any,
+    status: int,
+    payload: Any,
+    raw: bytes | None = None,
+    headers: dict[str, str] | None = None,
+) -> None:
     body = raw if raw is not None else json.dumps(payload).encode()
+    extra = [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()]
     await send(
         {
             "type": "http.response.start",
             "status": status,
-            "headers": [(b"content-type", b"application/json")],
+            "headers": [(b"content-type", b"application/json"), *extra],
         }
     )
     await send({"type": "http.response.body", "body": body})
@@ -272,11 +281,10 @@ async def _apply_fault_before_response(fault: Fault, send: Any) -> bool:
         await asyncio.sleep(fault.delay_s)
         return False
     if fault.kind == "error":
-        await _send_json(
-            send,
-            fault.status,
-            {"error": {"message": "scripted upstream failure", "type": "server_error"}},
-        )
+        error = {"message": "scripted upstream failure", "type": "server_error"}
+        if fault.code:
+            error["code"] = fault.code
+        await _send_json(send, fault.status, {"error": error}, headers=fault.headers)
         return True
     if fault.kind == "hang":
         await asyncio.sleep(3600)

@@ -63,7 +63,10 @@ def _scene(pyrender: Any, path: Path) -> tuple[Any, np.ndarray, float]:
     for node in loaded.graph.nodes_geometry:
         matrix, geometry_name = loaded.graph[node]
         mesh = loaded.geometry[geometry_name]
-        scene.add(pyrender.Mesh.from_trimesh(mesh, material=_material(pyrender, mesh)), pose=matrix)
+        # Smooth normals, except across edges sharper than 30 degrees (boxes stay crisp).
+        shaded = trimesh.graph.smooth_shade(mesh, angle=math.radians(30))
+        drawn = pyrender.Mesh.from_trimesh(shaded, material=_material(pyrender, mesh))
+        scene.add(drawn, pose=matrix)
     low, high = np.asarray(loaded.bounds, dtype=float)
     return scene, (low + high) / 2, max(float(np.linalg.norm(high - low)) / 2, 1e-6)
 

@@ -11,6 +11,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 \
 
 RUN apt-get update \
     && apt-get install -y --no-install-recommends bubblewrap build-essential cmake git curl \
+       libosmesa6 \
     && rm -rf /var/lib/apt/lists/*
 
 # A fixed uid and gid, so the data volume keeps one owner across rebuilds and hosts.
@@ -23,7 +24,9 @@ RUN groupadd --system --gid 10001 longhaul \
 
 WORKDIR /app
 COPY pyproject.toml README.md ./
-RUN pip install --no-cache-dir -e ".[inference,embeddings,documents,three-d,finance]"
+# pyrender pins PyOpenGL 3.1.0, which cannot create OSMesa contexts: upgrade it afterwards.
+RUN pip install --no-cache-dir -e ".[inference,embeddings,documents,three-d,finance]" \
+    && pip install --no-cache-dir --no-deps "PyOpenGL>=3.1.7,<4"
 COPY . .
 # Outside the data volume, so a new image always serves its own static files.
 RUN SECRET_KEY=build-only-$(head -c 48 /dev/urandom | base64 | tr -dc a-zA-Z0-9) \

@@ -16,6 +16,15 @@ from agents.engine.types import Context, Finish, Update, Workflow
 TOOLS = ("list_files", "read_file", "patch_file", "write_file", "run_tests", "run_command")
 MAX_VERIFY_REJECTIONS = 3
 MAX_LISTED = 60
+INPUT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "task": {"type": "string", "minLength": 1, "description": "What to change or fix."},
+        "tool_calling": {"type": "boolean", "description": "False: JSON actions instead."},
+        "context_window": {"type": "integer", "minimum": 512},
+    },
+    "required": ["task"],
+}
 
 
 def build_workflow() -> Workflow:
@@ -35,6 +44,7 @@ def build_workflow() -> Workflow:
         start="setup",
         description="Fix a repository until its tests pass; outputs the diff and the test report.",
     )
+    workflow.input_schema = INPUT_SCHEMA
     return workflow
 
 

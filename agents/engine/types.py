@@ -245,6 +245,8 @@ class Workflow:
     transitions: dict[str, tuple[str, ...]]
     description: str = ""
     initial: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    # JSON schema of the run input, shown and checked by forms; `initial` stays the authority.
+    input_schema: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         unknown = {self.start, *self.transitions} - set(self.nodes)

@@ -31,7 +31,7 @@ from agents.engine.types import (
 )
 from agents.three_d import critique, delivery
 from agents.three_d.checks import finding, geometry_findings, validate
-from agents.three_d.inputs import initial_state
+from agents.three_d.inputs import INPUT_SCHEMA, initial_state
 from agents.three_d.library import TEMPLATES
 from agents.three_d.planning import (
     SYSTEM_PROMPT,
@@ -79,6 +79,7 @@ def build_workflow() -> Workflow:
         transitions,
         "From a text brief to a validated, previewed glTF model (GLB, STL, previews).",
         initial_state,
+        INPUT_SCHEMA,
     )
 
 

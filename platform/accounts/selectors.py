@@ -89,6 +89,16 @@ def memberships_for_user(*, user: User) -> QuerySet[Membership]:
     return Membership.objects.filter(user=user).select_related("organization")
 
 
+def organization_memberships(*, organization_id: int) -> QuerySet[Membership]:
+    return Membership.objects.filter(organization_id=organization_id).select_related("user")
+
+
+def membership_get(*, organization_id: int, membership_id: int) -> Membership | None:
+    return (
+        organization_memberships(organization_id=organization_id).filter(id=membership_id).first()
+    )
+
+
 def primary_membership(*, user: User) -> Membership | None:
     return memberships_for_user(user=user).first()
 

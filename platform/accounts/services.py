@@ -84,3 +84,47 @@ def api_key_revoke(*, api_key: ApiKey) -> ApiKey:
 
 def api_key_touch(*, api_key_id: int) -> None:
     ApiKey.objects.filter(id=api_key_id).update(last_used_at=timezone.now())
+
+
+@dataclass(frozen=True)
+class Invitation:
+    membership: Membership
+    new_account: bool  # True: the person must set a password through the invitation link
+
+
+def membership_invite(
+    *, organization: Organization, username: str, email: str = "", role: str = Role.MEMBER
+) -> Invitation:
+    """Adds a person to the organization, creating an account without a usable password when
+    the username is new (the inviter hands over a set-password link)."""
+    user = User.objects.filter(username=username).first()
+    new_account = user is None
+    with transaction.atomic():
+        if user is None:
+            user = User(username=username, email=email)
+            user.set_unusable_password()
+            user.full_clean()
+            user.save()
+        if Membership.objects.filter(organization=organization, user=user).exists():
+            raise ValidationError({"username": f"{username} is already a member."})
+        membership = membership_create(organization=organization, user=user, role=role)
+    return Invitation(membership, new_account)
+
+
+def membership_role_set(*, membership: Membership, role: str, granted_by_role: str) -> Membership:
+    """Changes a member's role. Only owners make or unmake owners, and an organization always
+    keeps at least one owner."""
+    if role not in Role.values:
+        raise ValidationError({"role": f"unknown role {role!r}; use one of {Role.values}"})
+    touches_owner = Role.OWNER in (role, membership.role)
+    if touches_owner and granted_by_role != Role.OWNER:
+        raise ValidationError({"role": "Only owners may make or unmake owners."})
+    with transaction.atomic():
+        owners = Membership.objects.select_for_update().filter(
+            organization_id=membership.organization_id, role=Role.OWNER
+        )
+        if membership.role == Role.OWNER and role != Role.OWNER and owners.count() <= 1:
+            raise ValidationError({"role": "The organization must keep at least one owner."})
+        membership.role = role
+        membership.save(update_fields=["role"])
+    return membership

@@ -3,11 +3,18 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from accounts import api, views
+from accounts import api
 
 urlpatterns = [
-    path("", views.home, name="home"),
     path("login/", auth_views.LoginView.as_view(template_name="accounts/login.html"), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Invitations: the link an owner hands to a new member sets their first password.
+    path(
+        "invite/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(
+            template_name="accounts/set_password.html", success_url="/login/"
+        ),
+        name="password_reset_confirm",
+    ),
     path("api/me", api.WhoAmIView.as_view(), name="api-me"),
 ]

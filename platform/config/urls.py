@@ -2,18 +2,24 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+
+from dashboard.views.home import home
 
 urlpatterns = [
+    path("", home, name="home"),
     path("", include("core.urls")),
     path("", include("accounts.urls")),
     path("", include("gateway.urls")),
     path("", include("inference.urls")),
     path("api/", include("runs.urls")),
     path("api/", include("approvals.urls")),
+    path("api/", include("audit.urls")),
+    path("api/", include("webhooks.urls")),
     path("api/", include("memory.urls")),
-    path("", include("dashboard.urls")),
+    path("", include("dashboard.urls", namespace="dashboard")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    # The split view serves Swagger UI's start-up script as a file: no inline script under the CSP.
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
 ]

@@ -2,4 +2,10 @@ from __future__ import annotations
 
 from typing import Any
 
-websocket_urlpatterns: list[Any] = []
+from django.urls import path
+
+from dashboard.consumers import DocumentProgressConsumer
+
+websocket_urlpatterns: list[Any] = [
+    path("ws/documents/<int:document_id>", DocumentProgressConsumer.as_asgi()),
+]

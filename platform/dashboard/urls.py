@@ -1,5 +1,34 @@
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from dashboard.views import artifacts, documents, people, review, runs, system, usage
+
+app_name = "dashboard"
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("runs/", runs.run_list, name="runs"),
+    path("runs/new", runs.run_new, name="run-new"),
+    path("runs/<uuid:run_id>/", runs.run_detail, name="run"),
+    path("runs/<uuid:run_id>/timeline", runs.run_timeline, name="run-timeline"),
+    path("runs/<uuid:run_id>/summary", runs.run_summary, name="run-summary"),
+    path("runs/<uuid:run_id>/cancel", runs.run_cancel, name="run-cancel"),
+    path("runs/<uuid:run_id>/resume", runs.run_resume, name="run-resume"),
+    path("runs/<uuid:run_id>/files/<str:name>", artifacts.artifact_detail, name="artifact"),
+    path("runs/<uuid:run_id>/files/<str:name>/raw", artifacts.artifact_raw, name="artifact-raw"),
+    path("review/", review.queue, name="review"),
+    path("review/badge", review.badge, name="badge"),
+    path("review/<int:approval_id>/", review.review_detail, name="review-detail"),
+    path("review/<int:approval_id>/decide", review.review_decide, name="review-decide"),
+    path("usage/", usage.usage, name="usage"),
+    path("documents/", documents.documents, name="documents"),
+    path("documents/upload", documents.document_upload, name="document-upload"),
+    path("memory/", documents.memory, name="memory"),
+    path("memory/<int:item_id>/delete", documents.memory_delete, name="memory-delete"),
+    path("people/", people.people, name="people"),
+    path("people/keys", people.key_create, name="key-create"),
+    path("people/keys/<int:key_id>/revoke", people.key_revoke, name="key-revoke"),
+    path("people/invite", people.member_invite, name="member-invite"),
+    path("people/members/<int:membership_id>/role", people.member_role, name="member-role"),
+    path("system/", system.system, name="system"),
+]

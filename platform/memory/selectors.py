@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from memory.models import Document, MemoryItem
+from memory.models import Document, Kind, MemoryItem
 
 
 def require_organization(organization_id: object) -> int:
@@ -27,6 +27,12 @@ def live_items(*, organization_id: int, now: datetime | None = None) -> QuerySet
     return MemoryItem.objects.filter(organization_id=organization_id).filter(
         Q(expires_at__isnull=True) | Q(expires_at__gt=moment)
     )
+
+
+def memory_item_list(*, organization_id: int) -> QuerySet[MemoryItem]:
+    """The organization's live facts and episodes (document chunks are listed by document)."""
+    items = live_items(organization_id=organization_id).exclude(kind=Kind.CHUNK)
+    return items.defer("embedding").order_by("-created_at", "-id")
 
 
 def memory_item_get(*, organization_id: int, item_id: int) -> MemoryItem:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 from uuid import UUID
 
 from django.db.models import QuerySet
@@ -33,3 +36,74 @@ def run_artifact(*, run: Run, name: str) -> Artifact | None:
 
 def run_tool_calls(*, run: Run) -> QuerySet[ToolCall]:
     return ToolCall.objects.filter(run=run).order_by("step", "call_index")
+
+
+@dataclass(frozen=True)
+class RunFilters:
+    """The run list's filters; empty fields do not filter."""
+
+    status: str = ""
+    workflow: str = ""
+    tier: str = ""
+    requester: str = ""  # username of the person who started the run
+    created_after: datetime | None = None
+    created_before: datetime | None = None
+
+
+def run_search(*, organization_id: int, filters: RunFilters) -> QuerySet[Run]:
+    runs = run_list(organization_id=organization_id, status=filters.status or None)
+    exact = {"workflow": filters.workflow, "tier": filters.tier}
+    runs = runs.filter(**{field: value for field, value in exact.items() if value})
+    if filters.requester:
+        runs = runs.filter(created_by_user__username=filters.requester)
+    if filters.created_after:
+        runs = runs.filter(created_at__gte=filters.created_after)
+    if filters.created_before:
+        runs = runs.filter(created_at__lt=filters.created_before)
+    return runs.select_related("created_by_user", "created_by_api_key")
+
+
+def run_events_before(*, run: Run, before: int | None, limit: int) -> list[RunEvent]:
+    """The `limit` events before `before` (the newest when None), oldest first."""
+    events = RunEvent.objects.filter(run=run)
+    if before is not None:
+        events = events.filter(seq__lt=before)
+    return list(reversed(events.order_by("-seq")[:limit]))
+
+
+def run_tool_calls_for_steps(*, run: Run, steps: set[int]) -> dict[tuple[int, int], ToolCall]:
+    """The run's current tool calls of the given steps by (step, call index)."""
+    calls = ToolCall.objects.filter(run=run, step__in=steps).exclude(idempotency_key__contains="@")
+    return {(call.step, call.call_index): call for call in calls}
+
+
+def workflow_catalog() -> list[dict[str, Any]]:
+    """Each workflow a run may name, with its description and input schema (when declared)."""
+    from runs.workflows import load_workflow, workflow_names
+
+    catalog = []
+    for name in workflow_names():
+        flow = load_workflow(name)
+        schema = flow.input_schema or {"type": "object"}
+        catalog.append({"name": name, "description": flow.description, "input_schema": schema})
+    return catalog
+
+
+def run_workflows(*, organization_id: int, run_ids: list[str]) -> dict[str, str]:
+    """{run id: workflow} for those of `run_ids` that are the organization's runs."""
+    valid = []
+    for run_id in run_ids:
+        try:
+            valid.append(UUID(str(run_id)))
+        except ValueError:
+            continue  # ledger labels of ordinary keys need not be run ids
+    runs = run_list(organization_id=organization_id).filter(id__in=valid)
+    return {str(run_id): workflow for run_id, workflow in runs.values_list("id", "workflow")}
+
+
+def internal_billing_key_ids(*, organization_id: int) -> set[int]:
+    """Keys the platform holds for runs started in a browser; people never use or revoke them."""
+    from runs.models import AgentCredential
+
+    credentials = AgentCredential.objects.filter(organization_id=organization_id)
+    return set(credentials.values_list("api_key_id", flat=True))

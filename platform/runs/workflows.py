@@ -17,6 +17,14 @@ def load_workflow(name: str) -> Workflow:
         raise ValidationError({"workflow": str(error)}) from None
 
 
+def workflow_names() -> list[str]:
+    """Every workflow a run may name: the built-in packs and LONGHAUL_EXTRA_WORKFLOWS."""
+    from agents.engine.registry import registered_workflows
+
+    _register_extras()
+    return registered_workflows()
+
+
 def _register_extras() -> None:
     # Entries look like "name=package.module:factory"; re-registering is cheap and idempotent.
     from agents.engine.registry import registered_workflows

@@ -97,5 +97,5 @@ def signed_in_page(page: Page, acme: TenantFixture) -> Page:
     page.fill("input[name=password]", PASSWORD)
     with page.expect_navigation():
         page.click("button[type=submit]")
-    assert urlsplit(page.url).path == "/", f"sign-in failed, still at {page.url}"
+    assert urlsplit(page.url).path == "/runs/", f"sign-in failed, still at {page.url}"
     return page

@@ -33,7 +33,7 @@ def test_admin_login_is_styled(page: Page, page_log: PageLog) -> None:
 
 
 def test_signed_in_landing_page_is_styled(signed_in_page: Page, page_log: PageLog) -> None:
-    expect(signed_in_page.locator("h1")).to_have_text("Acme")
+    expect(signed_in_page.locator("h1")).to_have_text("Runs")
 
     assert computed(signed_in_page, ".card", "borderTopLeftRadius") == "8px"
     assert page_log.outside_requests == []

@@ -50,6 +50,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "core.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "dashboard.middleware.ContentSecurityPolicyMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -379,3 +380,7 @@ LOGGING = {
 }
 
 SESSION_COOKIE_AGE = int(timedelta(days=7).total_seconds())
+
+# --- Dashboard (platform/dashboard, frontend/). A strict Content-Security-Policy on every page
+# (dashboard.middleware); directives here replace the defaults, e.g. {"img-src": "'self' data:"}.
+LONGHAUL_CSP_OVERRIDES: dict[str, str] = {}

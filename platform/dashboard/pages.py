@@ -1,0 +1,63 @@
+"""What every dashboard page shares: the viewer, the navigation, the pending-approvals badge,
+and turning service errors into messages a person can act on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.paginator import Page, Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from rest_framework.exceptions import APIException
+
+from approvals import selectors as approvals_selectors
+from approvals.models import ApprovalStatus
+from dashboard.access import Viewer
+
+PAGE_SIZE = 25
+
+
+def page(
+    request: HttpRequest,
+    viewer: Viewer,
+    template: str,
+    context: dict[str, Any],
+    *,
+    section: str,
+    status: int = 200,
+) -> HttpResponse:
+    shared = {"viewer": viewer, "section": section, "pending_count": pending_count(viewer)}
+    return render(request, template, {**shared, **context}, status=status)
+
+
+def pending_count(viewer: Viewer) -> int:
+    return approvals_selectors.approval_list(
+        organization_id=viewer.organization_id, status=ApprovalStatus.PENDING
+    ).count()
+
+
+def paginate(request: HttpRequest, items: Any, size: int = PAGE_SIZE) -> Page:
+    return Paginator(items, size).get_page(request.GET.get("page"))
+
+
+def error_message(error: Exception) -> str:
+    """A service's refusal as one sentence (DRF exceptions and Django validation errors)."""
+    if isinstance(error, APIException):
+        return _flatten(error.detail)
+    if isinstance(error, DjangoValidationError):
+        if hasattr(error, "error_dict"):
+            return _flatten({k: [str(m) for m in v] for k, v in error.message_dict.items()})
+        return " ".join(str(m) for m in error.messages)
+    return str(error)
+
+
+def _flatten(detail: Any) -> str:
+    if isinstance(detail, dict):
+        return " ".join(f"{key}: {_flatten(value)}" for key, value in detail.items())
+    if isinstance(detail, list):
+        return " ".join(_flatten(item) for item in detail)
+    return str(detail)
+
+
+SERVICE_ERRORS = (APIException, DjangoValidationError)

@@ -1,0 +1,50 @@
+"""Artifact pages: the preview by media type with a download link, and the raw bytes that
+images, PDFs and the 3D viewer load."""
+
+from __future__ import annotations
+
+import os
+from uuid import UUID
+
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.views.decorators.clickjacking import xframe_options_sameorigin
+
+from dashboard.access import Viewer, dashboard_page
+from dashboard.pages import page
+from dashboard.previews import INLINE_KINDS, artifact_preview, preview_kind
+from dashboard.views.runs import _run
+from runs import selectors
+from runs.models import Artifact
+
+# Raw artifact bytes are agent output: they may not run script or load anything, even if a
+# browser is talked into rendering them as a page.
+RAW_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
+
+
+def _artifact(viewer: Viewer, run_id: UUID, name: str) -> Artifact:
+    artifact = selectors.run_artifact(run=_run(viewer, run_id), name=name)
+    if artifact is None:
+        raise Http404("No such artifact.")
+    return artifact
+
+
+@dashboard_page
+def artifact_detail(request: HttpRequest, viewer: Viewer, run_id: UUID, name: str) -> HttpResponse:
+    artifact = _artifact(viewer, run_id, name)
+    context = {"run": artifact.run, "artifact": artifact, "preview": artifact_preview(artifact)}
+    return page(request, viewer, "dashboard/runs/artifact.html", context, section="runs")
+
+
+@xframe_options_sameorigin
+@dashboard_page
+def artifact_raw(
+    request: HttpRequest, viewer: Viewer, run_id: UUID, name: str
+) -> StreamingHttpResponse:
+    artifact = _artifact(viewer, run_id, name)
+    if preview_kind(artifact) not in INLINE_KINDS:
+        raise Http404("This artifact is not shown inline; download it instead.")
+    fd = os.open(artifact.path, os.O_RDONLY | os.O_NOFOLLOW)
+    response = FileResponse(os.fdopen(fd, "rb"), content_type=artifact.media_type)
+    response["Content-Security-Policy"] = RAW_POLICY
+    response["X-Content-Type-Options"] = "nosniff"
+    return response

@@ -1,0 +1,128 @@
+"""The review queue: pending approval requests with their run's context, the argument editor,
+and the decision (approve, approve with edited arguments, reject) through the one service."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from approvals import selectors as approvals_selectors
+from approvals import services as approvals_services
+from approvals.models import ApprovalRequest, ApprovalStatus
+from dashboard.access import Viewer, dashboard_page
+from dashboard.forms import DecisionForm
+from dashboard.pages import SERVICE_ERRORS, error_message, page, paginate, pending_count
+from dashboard.text import as_json, clip
+from dashboard.timeline import entries_latest
+from runs import toolbox
+
+CONTEXT_EVENTS = 12
+
+
+@dashboard_page
+def queue(request: HttpRequest, viewer: Viewer) -> HttpResponse:
+    status = request.GET.get("status", ApprovalStatus.PENDING)
+    if status not in ApprovalStatus.values:
+        status = ApprovalStatus.PENDING
+    requests = approvals_selectors.approval_list(
+        organization_id=viewer.organization_id, status=status
+    )
+    # Pending: the oldest wait longest, so they come first; decided: the latest first.
+    ordered = requests.order_by("created_at", "id") if status == "pending" else requests
+    context = {"requests": paginate(request, ordered), "status": status}
+    return page(request, viewer, "dashboard/review/queue.html", context, section="review")
+
+
+def _request(viewer: Viewer, approval_id: int) -> ApprovalRequest:
+    found = approvals_selectors.approval_get(
+        organization_id=viewer.organization_id, approval_id=approval_id
+    )
+    if found is None:
+        raise Http404("No such approval request in your organization.")
+    return found
+
+
+@dashboard_page
+def review_detail(request: HttpRequest, viewer: Viewer, approval_id: int) -> HttpResponse:
+    approval = _request(viewer, approval_id)
+    form = DecisionForm(initial={"arguments": as_json(approval.arguments)})
+    return _detail(request, viewer, approval, form)
+
+
+def _detail(
+    request: HttpRequest,
+    viewer: Viewer,
+    approval: ApprovalRequest,
+    form: DecisionForm,
+    status: int = 200,
+) -> HttpResponse:
+    context = {"approval": approval, "form": form, **review_context(viewer, approval)}
+    return page(
+        request, viewer, "dashboard/review/detail.html", context, section="review", status=status
+    )
+
+
+def review_context(viewer: Viewer, approval: ApprovalRequest) -> dict[str, Any]:
+    run = approval.run
+    spec = _tool_spec(approval.tool)
+    history = approvals_selectors.approval_list(organization_id=viewer.organization_id).filter(
+        run=run
+    )
+    return {
+        "run": run,
+        "task": clip(run.input.get("task") or run.input.get("brief") or run.input, 2000),
+        "entries": entries_latest(run=run, limit=CONTEXT_EVENTS),
+        "tool": spec,
+        "schema_json": as_json(spec.parameters if spec else {"type": "object"}),
+        "original_json": as_json(approval.arguments),
+        "arguments": clip(approval.arguments, 20_000),
+        "edited": clip(approval.edited_arguments, 20_000)
+        if approval.edited_arguments is not None
+        else None,
+        "history": history.order_by("created_at", "id"),
+        "tokens": run.prompt_tokens + run.completion_tokens,
+    }
+
+
+def _tool_spec(name: str) -> Any:
+    try:
+        return toolbox.registry().get(name)
+    except Exception:  # an unknown tool (a plug-in removed since) still shows its request
+        return None
+
+
+@require_POST
+@dashboard_page
+def review_decide(request: HttpRequest, viewer: Viewer, approval_id: int) -> HttpResponse:
+    approval = _request(viewer, approval_id)
+    form = DecisionForm(request.POST)
+    if not form.is_valid():
+        return _detail(request, viewer, approval, form, status=400)
+    approve = form.cleaned_data["decision"] == "approve"
+    edited = form.cleaned_data["arguments"] if approve else None
+    try:
+        approvals_services.approval_decide(
+            organization_id=viewer.organization_id,
+            approval_id=approval.id,
+            user=viewer.user,
+            approve=approve,
+            # Unchanged arguments approve the request as raised, not as an "edit".
+            arguments=edited if edited is not None and edited != approval.arguments else None,
+            comment=form.cleaned_data["comment"],
+        )
+    except SERVICE_ERRORS as error:
+        form.add_error(None, error_message(error))
+        return _detail(request, viewer, approval, form, status=_status(error))
+    return redirect("dashboard:review-detail", approval_id=approval.id)
+
+
+def _status(error: Exception) -> int:
+    return int(getattr(error, "status_code", 400))
+
+
+@dashboard_page
+def badge(request: HttpRequest, viewer: Viewer) -> HttpResponse:
+    return render(request, "dashboard/_badge.html", {"pending_count": pending_count(viewer)})

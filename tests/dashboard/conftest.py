@@ -1,0 +1,5 @@
+from __future__ import annotations
+
+from tests.runs.fixtures import model, runtime
+
+__all__ = ["model", "runtime"]

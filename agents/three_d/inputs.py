@@ -76,26 +76,21 @@ def initial_state(input: dict[str, Any]) -> dict[str, Any]:
         "bounding_box_mm": [v * UNIT_MM[units] for v in constraints.get("bounding_box") or []],
     }
     _check_possible(options, rules, template, units)
+    request = {"input": options, "brief": brief.as_dict(), "units": units, "reference": reference}
+    progress = {"rules": rules, "template_hint": template, "segments": DEFAULT_SEGMENTS[target_use]}
+    return {**request, **progress, **_empty_progress(options.get("max_repairs", 3))}
+
+
+def _empty_progress(max_repairs: int) -> dict[str, Any]:
+    nothing_yet = ("plan", "plan_source", "spec", "build", "build_error", "validation")
     return {
-        "input": options,
-        "brief": brief.as_dict(),
-        "units": units,
-        "reference": reference,
-        "rules": rules,
-        "template_hint": template,
-        "segments": DEFAULT_SEGMENTS[target_use],
-        "plan": None,
-        "plan_source": None,
-        "spec": None,
-        "build": None,
-        "build_error": None,
-        "validation": None,
-        "repairs": 0,
-        "max_repairs": options.get("max_repairs", 3),
-        "repair_log": [],
-        "exchanges": [],
+        **dict.fromkeys(nothing_yet),
         "previews": None,
         "critique": None,
+        "repairs": 0,
+        "max_repairs": max_repairs,
+        "repair_log": [],
+        "exchanges": [],
     }
 
 

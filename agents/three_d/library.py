@@ -124,37 +124,16 @@ def _mug(p: dict[str, Any]) -> list[dict[str, Any]]:
             {"primitive": "cylinder", "radius": r - wall, "height": h, "transform": {"translate": [0, 0, wall]}},
         ],
     }  # fmt: skip
-    parts = [
-        {
-            "name": "body",
-            "material": p["color"],
-            "shape": body,
-            "transform": {"translate": [0, 0, h / 2]},
-        }
-    ]
-    if p["handle"]:
-        ring = {
-            "primitive": "torus",
-            "major_radius": 0.28 * h,
-            "minor_radius": 0.05 * h,
-            "transform": {"rotate": [90, 0, 0]},
-        }
-        cut = {
-            "primitive": "cylinder",
-            "radius": r - wall / 2,
-            "height": h,
-            "transform": {"translate": [-r, 0, 0]},
-        }
-        handle = {"operation": "difference", "children": [ring, cut]}
-        parts.append(
-            {
-                "name": "handle",
-                "material": p["color"],
-                "shape": handle,
-                "transform": {"translate": [r, 0, h / 2]},
-            }
-        )
-    return parts
+    body_part = {"name": "body", "material": p["color"], "shape": body, "transform": {"translate": [0, 0, h / 2]}}  # fmt: skip
+    return [body_part, _handle(p["color"], r, h, wall)] if p["handle"] else [body_part]
+
+
+def _handle(color: str, r: float, h: float, wall: float) -> dict[str, Any]:
+    """A torus standing beside the body, cut back to half the wall so it fuses with the body."""
+    ring = {"primitive": "torus", "major_radius": 0.28 * h, "minor_radius": 0.05 * h, "transform": {"rotate": [90, 0, 0]}}  # fmt: skip
+    cut = {"primitive": "cylinder", "radius": r - wall / 2, "height": h, "transform": {"translate": [-r, 0, 0]}}  # fmt: skip
+    shape = {"operation": "difference", "children": [ring, cut]}
+    return {"name": "handle", "material": color, "shape": shape, "transform": {"translate": [r, 0, h / 2]}}  # fmt: skip
 
 
 def _box_with_lid(p: dict[str, Any]) -> list[dict[str, Any]]:

@@ -60,7 +60,8 @@ def dimensions(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def finished(state: dict[str, Any], arguments: dict[str, Any], export: dict[str, Any]) -> Finish:
-    files = _checked_files(export["files"])
+    expected = {"model.glb", "model.stl", *arguments.get("previews", [])}
+    files = _checked_files(export["files"], expected)
     if isinstance(files, str):
         return Finish("failed", failed_output(state, files))
     artifacts = [_file_artifact(name, data) for name, data in files.items()]
@@ -82,10 +83,13 @@ def finished(state: dict[str, Any], arguments: dict[str, Any], export: dict[str,
     return Finish("succeeded", output)
 
 
-def _checked_files(files: dict[str, Any]) -> dict[str, bytes] | str:
-    """Decoded files, each matching its SHA-256 and its format's signature, or a reason."""
+def _checked_files(files: dict[str, Any], expected: set[str]) -> dict[str, bytes] | str:
+    """Decoded files, each one that was asked for, matching its SHA-256 and its format's
+    signature; or the reason they cannot be handed over."""
     decoded = {}
     for name, entry in files.items():
+        if name not in expected:
+            return f"the export returned {name!r}, which was not asked for"
         try:
             data = base64.b64decode(entry["base64"], validate=True)
         except (binascii.Error, ValueError):

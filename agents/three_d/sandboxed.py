@@ -59,7 +59,8 @@ def run_inside(env: Any, action: str, request: dict[str, Any]) -> dict[str, Any]
     """Runs one action in the sandbox; returns its JSON answer or raises MeshToolFailed."""
     sandbox = _sandbox_for(env.sandbox)
     result = sandbox.run(
-        [interpreter(), "-m", PACKAGE, action],
+        # -P: the working directory (the workspace) is not put ahead of the bound packages.
+        [interpreter(), "-P", "-m", PACKAGE, action],
         workspace=Path(env.workspace),
         limits=limits_for(action, env.limits),
         env=_environment(),

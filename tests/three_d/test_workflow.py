@@ -1,10 +1,13 @@
 # mypy: disable-error-code="union-attr"
 """The 3D workflow's edges with the scripted model, the real sandbox and in-memory checkpoints:
 a small model's unusable answer, a model that never produces a valid spec, a triangle budget
-met by lowering the resolution, a rejected export, and a model file changed after approval."""
+met by lowering the resolution, a rejected export, a model file changed after approval, and
+files from the sandbox that are not what they claim."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -12,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from agents.engine.memory import InMemoryCheckpointer, InMemoryContext
+from agents.three_d.delivery import _checked_files
 from agents.three_d.sandboxed import MeshToolFailed
 from agents.three_d.tools import BUILD_REPORT, _checked, build_model, export_model
 from agents.tools import ToolEnvironment
@@ -138,3 +142,23 @@ def test_the_export_refuses_a_model_file_changed_after_approval(
 def test_an_answer_from_the_sandbox_in_an_unexpected_shape_is_refused() -> None:
     with pytest.raises(MeshToolFailed, match="unexpected shape"):
         _checked("build", {"ok": True, "parts": "everything"}, BUILD_REPORT)
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "sha_of", "reason"),
+    [
+        ("run.sh", b"#!/bin/sh", None, "'run.sh', which was not asked for"),
+        ("model.glb", b"PK\x03\x04 not a glb", None, "model.glb that is not a GLB file"),
+        ("model.glb", b"glTF....", b"something else", "model.glb damaged"),
+        ("model.stl", b"\0" * 84 + b"\1", None, "model.stl that is not a STL file"),
+    ],
+)
+def test_exported_files_are_handed_over_only_as_asked_for_and_as_claimed(
+    name: str, data: bytes, sha_of: bytes | None, reason: str
+) -> None:
+    entry = {"base64": base64.b64encode(data).decode(), "sha256": hashlib.sha256(sha_of or data).hexdigest()}  # fmt: skip
+
+    found = _checked_files({name: entry}, {"model.glb", "model.stl", "front.png"})
+
+    assert isinstance(found, str)
+    assert reason in found

@@ -19,7 +19,7 @@ import os
 import re
 import shutil
 from collections.abc import Iterator, Mapping
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 from pathlib import Path
 
 from agents.sandbox import seccomp
@@ -88,32 +88,22 @@ class BubblewrapSandbox:
         root = Path(os.path.realpath(workspace))
         inner_cwd = _inner_cwd(root, cwd)
         environment = sandbox_environment(env, proxied=network is not None)
-        as_root = os.geteuid() == 0
-        if as_root:
+        if os.geteuid() == 0:
             check_reachable(root, self.host_uid)
             self._adopter.adopt(root)
         quota = QuotaGuard(root, limits)
         with ExitStack() as stack:
             fds = stack.enter_context(_descriptors())
             group = stack.enter_context(sandbox_cgroup(limits))
-            proxy = None
-            if network is not None:
-                owner = (self.host_uid, self.host_gid) if as_root else None
-                proxy = stack.enter_context(EgressProxy(network, owner=owner))
-            options = self._options(fds, network, environment, (str(root), inner_cwd), proxy)
+            proxy = stack.enter_context(self._proxy(network))
+            options = self._options(fds, environment, (str(root), inner_cwd), proxy)
             fds["args"] = _args_fd(options)
-            tail = prlimit_prefix(limits, reclaiming=quota.reclaiming)
-            tail += _relayed(command) if network is not None else command
-            argv = [self.bwrap, "--args", str(fds["args"]), "--", *tail]
-            argv = self._drop_root() + argv if as_root else argv
-            argv = group.entry_prefix() + argv if group is not None else argv
-            spawn = Spawn(
-                argv=argv,
-                pass_fds=tuple(fd for name, fd in fds.items() if name != "status_r"),
-                status_fd=fds["status_r"],
-            )
             outcome = execute(
-                spawn,
+                Spawn(
+                    argv=self._argv(command, fds["args"], limits, quota, group, proxy),
+                    pass_fds=tuple(fd for name, fd in fds.items() if name != "status_r"),
+                    status_fd=fds["status_r"],
+                ),
                 stdin=None if stdin is None else stdin.encode(),
                 output_bytes=limits.output_bytes,
                 wall_seconds=limits.wall_seconds,
@@ -122,6 +112,28 @@ class BubblewrapSandbox:
             )
             report = group.report() if group is not None else CgroupReport()
         return _settle(outcome, limits, report, quota)
+
+    def _proxy(self, network: Egress | None) -> AbstractContextManager[EgressProxy | None]:
+        if network is None:
+            return nullcontext()
+        owner = (self.host_uid, self.host_gid) if os.geteuid() == 0 else None
+        return EgressProxy(network, owner=owner)
+
+    def _argv(
+        self,
+        command: list[str],
+        args_fd: int,
+        limits: SandboxLimits,
+        quota: QuotaGuard,
+        group: SandboxCgroup | None,
+        proxy: EgressProxy | None,
+    ) -> list[str]:
+        """[cgroup entry] [setpriv] bwrap --args FD -- prlimit ... [relay] command"""
+        tail = prlimit_prefix(limits, reclaiming=quota.reclaiming)
+        tail += _relayed(command) if proxy is not None else command
+        argv = [self.bwrap, "--args", str(args_fd), "--", *tail]
+        argv = self._drop_root() + argv if os.geteuid() == 0 else argv
+        return group.entry_prefix() + argv if group is not None else argv
 
     def _check_host(self, network: Egress | None) -> None:
         if network is not None and not os.access(PYTHON, os.X_OK):
@@ -150,7 +162,6 @@ class BubblewrapSandbox:
     def _options(
         self,
         fds: dict[str, int],
-        network: Egress | None,
         environment: Mapping[str, str],
         directories: tuple[str, str],
         proxy: EgressProxy | None,

@@ -25,6 +25,7 @@ import socket
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -119,8 +120,8 @@ class EgressProxy:
             self._listener.close()
         shutil.rmtree(self.directory, ignore_errors=True)
 
-    def _spawn(self, target: object, *args: object) -> None:
-        thread = threading.Thread(target=target, args=args, daemon=True)  # type: ignore[arg-type]
+    def _spawn(self, target: Callable[..., None], *args: object) -> None:
+        thread = threading.Thread(target=target, args=args, daemon=True)
         self._threads = [t for t in self._threads if t.is_alive()] + [thread]
         thread.start()
 
@@ -130,7 +131,11 @@ class EgressProxy:
             ready, _, _ = select.select([self._listener], [], [], 0.2)
             if not ready:
                 continue
-            client, _ = self._listener.accept()
+            try:
+                client, _ = self._listener.accept()
+            except OSError:  # out of descriptors, say: the next round may do better
+                time.sleep(0.05)
+                continue
             with self._lock:
                 busy = self._clients >= self.egress.max_connections
                 self._clients += 0 if busy else 1
@@ -151,8 +156,10 @@ class EgressProxy:
                 client.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
             self._relay(client, upstream, request.head + rest)
         except Refused as refusal:
-            log.warning("sandbox egress refused: %s", refusal)
+            log.warning("sandbox egress refused: %r", str(refusal))  # repr: no control characters
             self._answer(client, refusal.status, str(refusal))
+        except ValueError:  # a URL or port that does not parse
+            self._answer(client, 400, "malformed request")
         except OSError:
             pass  # a peer went away: nothing to answer
         finally:

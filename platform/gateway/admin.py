@@ -13,6 +13,7 @@ class QuotaPolicyAdmin(admin.ModelAdmin):
         "requests_per_minute",
         "tokens_per_minute",
         "monthly_tokens",
+        "monthly_spend",
         "soft_budget_percent",
         "allow_fallback",
         "auto_tier",
@@ -34,6 +35,7 @@ class UsageRecordAdmin(admin.ModelAdmin):
         "status",
         "prompt_tokens",
         "completion_tokens",
+        "cost",
         "latency_ms",
         "run_id",
     ]

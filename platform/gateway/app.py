@@ -149,7 +149,13 @@ async def _serve(ex: Exchange, caller: Caller, plan: Plan, usage: Usage) -> None
         if plan.max_tokens is not None
         else (settings.LONGHAUL_GATEWAY_COMPLETION_RESERVE_TOKENS)
     )
-    usage.reservation = await quotas.admit(caller, plan.prompt_estimate + reserve)
+    usage.reservation = await quotas.admit(
+        caller,
+        prompt=plan.prompt_estimate,
+        completion=reserve,
+        tier=tier.name,
+        prices=registry.prices,
+    )
     for warning in usage.reservation.warnings:
         ex.add_header("x-longhaul-budget-warning", warning)
     target = await open_upstream(ex, caller, registry, tier, plan)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -34,6 +36,16 @@ class QuotaPolicy(models.Model):
         null=True, blank=True, help_text=_DEFAULT_HELP
     )
     monthly_tokens = models.PositiveBigIntegerField(null=True, blank=True, help_text=_DEFAULT_HELP)
+    # At most 999,999,999.999999: the budget counter in Redis counts nano-units in 64 bits.
+    monthly_spend = models.DecimalField(
+        max_digits=15,
+        decimal_places=6,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal(0))],
+        help_text="A monthly budget in the currency setting (calendar month, UTC). Blank or 0: "
+        "no budget in currency.",
+    )
     soft_budget_percent = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
@@ -90,6 +102,9 @@ class UsageRecord(models.Model):
     prompt_tokens = models.PositiveIntegerField(default=0)
     completion_tokens = models.PositiveIntegerField(default=0)
     total_tokens = models.PositiveIntegerField(default=0)
+    # At the price in force at created_at, set when the row is flushed. Null: no price was in
+    # force for its tier or backend; 0: a price was, or the request was not billable.
+    cost = models.DecimalField(max_digits=24, decimal_places=12, null=True, blank=True)
     ttft_ms = models.FloatField(null=True, blank=True)
     latency_ms = models.FloatField()
     overhead_ms = models.FloatField(null=True, blank=True)

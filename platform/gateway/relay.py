@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from typing import Any
@@ -89,9 +90,15 @@ async def relay_stream(ex: Exchange, target: Target, plan: Plan, usage: Usage) -
         collect=target.upstream.counts_usage or plan.schema is not None,
     )
     await ex.start(200, b"text/event-stream")
-    if not await _pump(ex, target, relay, usage):
-        return False
-    await _finish_stream(ex, target, plan, relay, usage)
+    try:
+        if not await _pump(ex, target, relay, usage):
+            return False
+        await _finish_stream(ex, target, plan, relay, usage)
+    except asyncio.CancelledError:
+        if not ex.finished:  # the client hung up mid-stream: bill what was relayed
+            usage.prompt_tokens = relay.prompt_tokens(plan.prompt_estimate)
+            usage.completion_tokens = relay.completion_tokens()
+        raise
     return relay.upstream_error is None
 
 
@@ -122,6 +129,9 @@ async def _finish_stream(
             tail += error_event(problem, "invalid_model_output")
     if relay.done:
         tail += done_event()
+        # [DONE] is the answer's end: a client that hangs up once it has read it has been
+        # served, and the disconnect that follows must not bill the request as cut short.
+        ex.finished = True
     if tail:
         await ex.send({"type": "http.response.body", "body": tail, "more_body": True})
     await ex.end_stream()

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import contextlib
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+from uuid import UUID
 
 from django.conf import settings
-from django.db.models import Count, QuerySet, Sum
+from django.db.models import CharField, Count, DecimalField, Q, QuerySet, Sum, Value
+from django.db.models.functions import Cast, Coalesce
 
 from gateway.models import QuotaPolicy, UsageRecord
-from inference.models import Backend
+from gateway.pricing import PriceBook, to_nanos
+from inference.models import Backend, Price
 from inference.selectors import TierConfig, tier_registry
+from runs.selectors import RunFilters, run_list, run_search
 
 
 @dataclass(frozen=True)
@@ -25,11 +33,18 @@ class Limits:
     soft_budget_percent: int
     allow_fallback: bool
     auto_tier: str
+    key_monthly_spend: int = 0  # in nano-units of the currency (gateway.pricing)
+    org_monthly_spend: int = 0
 
 
 def _pick(policy: QuotaPolicy | None, field: str, default: int) -> int:
     value = getattr(policy, field, None) if policy else None
     return default if value is None else int(value)
+
+
+def _spend(policy: QuotaPolicy | None) -> int:
+    amount = policy.monthly_spend if policy else None
+    return to_nanos(amount) if amount else 0
 
 
 def limits_for(*, organization_id: int, api_key_id: int) -> Limits:
@@ -58,6 +73,8 @@ def limits_for(*, organization_id: int, api_key_id: int) -> Limits:
         soft_budget_percent=soft,
         allow_fallback=bool(fallback),
         auto_tier=auto_tier,
+        key_monthly_spend=_spend(key_policy),
+        org_monthly_spend=_spend(org_policy),
     )
 
 
@@ -67,30 +84,127 @@ class Registry:
 
     tiers: dict[str, TierConfig]
     healthy: dict[str, bool]
+    prices: PriceBook = field(default_factory=PriceBook)
 
 
 def routable_registry() -> Registry:
     healthy = dict(Backend.objects.filter(enabled=True).values_list("name", "healthy"))
-    return Registry(tiers=tier_registry(), healthy=healthy)
+    return Registry(tiers=tier_registry(), healthy=healthy, prices=price_book())
+
+
+def price_book() -> PriceBook:
+    """Every price version of every tier and backend (a small table, read whole)."""
+    rows = Price.objects.values_list(
+        "tier__name", "backend__name", "effective_from", "input_per_million", "output_per_million"
+    )
+    return PriceBook(
+        (tier, backend or "", start, price_in, price_out)
+        for tier, backend, start, price_in, price_out in rows
+    )
+
+
+@dataclass(frozen=True)
+class UsageFilters:
+    """Narrowing the ledger; empty fields do not filter."""
+
+    run: str = ""
+    key: str = ""  # an API key's prefix
+    workflow: str = ""  # runs of this workflow, joined by run id
+    tier: str = ""
+    since: datetime | None = None
+    until: datetime | None = None
 
 
 def usage_for_organization(
-    *, organization_id: int, run_id: str | None = None
+    *, organization_id: int, filters: UsageFilters | None = None
 ) -> QuerySet[UsageRecord]:
     records = UsageRecord.objects.filter(organization_id=organization_id)
-    return records.filter(run_id=run_id) if run_id else records
+    if filters is None:
+        return records
+    exact = {"run_id": filters.run, "api_key__prefix": filters.key, "tier": filters.tier}
+    records = records.filter(**{field: value for field, value in exact.items() if value})
+    if filters.workflow:
+        records = records.filter(run_id__in=_run_ids_of(organization_id, filters.workflow))
+    if filters.since:
+        records = records.filter(created_at__gte=filters.since)
+    if filters.until:
+        records = records.filter(created_at__lt=filters.until)
+    return records
 
 
-def usage_totals(*, organization_id: int) -> list[dict[str, object]]:
-    """Requests and tokens per tier for one organization."""
-    rows = (
-        UsageRecord.objects.filter(organization_id=organization_id)
-        .values("tier")
+def _run_ids_of(organization_id: int, workflow: str) -> QuerySet[Any, Any]:
+    # The ledger names a run by its id as text (a run token's, or an X-Longhaul-Run label).
+    runs = run_search(organization_id=organization_id, filters=RunFilters(workflow=workflow))
+    return runs.annotate(text_id=Cast("id", CharField())).values("text_id")
+
+
+USAGE_GROUPS = ("tier", "backend", "key", "run", "workflow", "organization")
+_GROUP_FIELDS = {
+    "tier": "tier",
+    "backend": "backend",
+    "key": "api_key__prefix",
+    "run": "run_id",
+    "workflow": "run_id",  # then mapped to the run's workflow
+    "organization": "organization__slug",
+}
+_COST = DecimalField(max_digits=24, decimal_places=12)
+_SUMMED = (
+    "requests",
+    "prompt_tokens",
+    "completion_tokens",
+    "total_tokens",
+    "cost",
+    "unpriced_requests",
+)
+
+
+def usage_totals(
+    *, organization_id: int, group_by: str = "tier", filters: UsageFilters | None = None
+) -> list[dict[str, object]]:
+    """Requests, tokens and spend of one organization per `group_by` (see USAGE_GROUPS).
+    `cost` sums the priced requests; `unpriced_requests` counts billable ones without a price."""
+    column = _GROUP_FIELDS[group_by]
+    rows = [
+        {group_by: row.pop(column), "cost": row.pop("spend"), **row}
+        for row in usage_for_organization(organization_id=organization_id, filters=filters)
+        .values(column)
         .annotate(
             requests=Count("id"),
             prompt_tokens=Sum("prompt_tokens"),
             completion_tokens=Sum("completion_tokens"),
+            total_tokens=Sum("total_tokens"),
+            spend=Coalesce(Sum("cost"), Value(Decimal(0)), output_field=_COST),
+            unpriced_requests=Count("id", filter=Q(cost__isnull=True)),
         )
-        .order_by("tier")
-    )
-    return [dict(row) for row in rows]
+        .order_by(column)
+    ]
+    if group_by == "workflow":
+        rows = _by_workflow(organization_id, rows)
+    return rows
+
+
+def _by_workflow(organization_id: int, per_run: list[dict[str, Any]]) -> list[dict[str, object]]:
+    """Folds per-run rows into per-workflow rows; calls outside any run fall under None."""
+    workflows = _workflows_of(organization_id, [str(row["workflow"]) for row in per_run])
+    folded: dict[str | None, dict[str, Any]] = {}
+    for row in per_run:
+        name = workflows.get(str(row["workflow"]))
+        into = folded.setdefault(name, {"workflow": name, **dict.fromkeys(_SUMMED, 0)})
+        for column in _SUMMED:
+            into[column] += row[column]
+    return sorted(folded.values(), key=lambda row: row["workflow"] or "")
+
+
+def _workflows_of(organization_id: int, run_ids: list[str]) -> dict[str, str]:
+    uuids = []
+    for run_id in run_ids:
+        with contextlib.suppress(ValueError):
+            uuids.append(UUID(run_id))
+    runs = run_list(organization_id=organization_id).filter(id__in=uuids)
+    return {str(run_id): workflow for run_id, workflow in runs.values_list("id", "workflow")}
+
+
+def run_cost(*, organization_id: int, run_id: str) -> Decimal:
+    """What a run's model calls have cost so far, from the ledger (0 before the first flush)."""
+    records = usage_for_organization(organization_id=organization_id).filter(run_id=run_id)
+    return records.aggregate(cost=Sum("cost"))["cost"] or Decimal(0)

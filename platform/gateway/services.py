@@ -1,9 +1,12 @@
-"""Writes for the gateway: moving queued usage records into PostgreSQL, quota policies."""
+"""Writes for the gateway: moving queued usage records into PostgreSQL (priced), quota
+policies."""
 
 from __future__ import annotations
 
 import json
 import secrets
+from collections import Counter
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -13,18 +16,22 @@ from django.utils.dateparse import parse_datetime
 from accounts.models import ApiKey, Organization
 from gateway.ledger import LEDGER_KEY
 from gateway.models import QuotaPolicy, UsageRecord
+from gateway.pricing import PriceBook, billable, to_nanos
 from gateway.redis_client import sync_redis
+from gateway.selectors import price_book
 
 _LOCK_KEY = "longhaul:gateway:usage:flush-lock"
 _RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end"
 
 
 def usage_flush(*, batch: int | None = None) -> int:
-    """Moves queued usage records into the ledger table; returns how many were moved.
+    """Moves queued usage records into the ledger table, priced; returns how many were moved.
 
     Idempotent and safe to run from several processes: one holds the lock at a time, rows are
     inserted before they leave the Redis list, and a replayed row is ignored by its unique
-    request id, so a crash between the two steps neither loses nor doubles a record.
+    request id, so a crash between the two steps neither loses nor doubles a record. Budget
+    reservations in currency are settled in the same Redis transaction that removes the
+    records from the list, so each is settled exactly once.
     """
     client = sync_redis()
     token = secrets.token_hex(8)
@@ -38,25 +45,44 @@ def usage_flush(*, batch: int | None = None) -> int:
             raw: list[bytes] = client.lrange(LEDGER_KEY, 0, size - 1)  # type: ignore[assignment]
             if not raw:
                 return moved
-            _insert([json.loads(item) for item in raw])
-            client.ltrim(LEDGER_KEY, len(raw), -1)
+            corrections = _insert([json.loads(item) for item in raw])
+            pipe = client.pipeline(transaction=True)
+            for key, delta in corrections.items():
+                pipe.incrby(key, delta)
+            pipe.ltrim(LEDGER_KEY, len(raw), -1)
+            pipe.execute()
             moved += len(raw)
     finally:
         client.eval(_RELEASE, 1, _LOCK_KEY, token)
 
 
-def _insert(entries: list[dict[str, Any]]) -> None:
+def _insert(entries: list[dict[str, Any]]) -> dict[str, int]:
+    """Inserts the rows, priced; returns the corrections to the spend counters (nano-units)."""
     wanted = {entry["organization_id"] for entry in entries}
     # A record for an organization deleted meanwhile has nothing left to bill.
     existing = set(Organization.objects.filter(id__in=wanted).values_list("id", flat=True))
-    rows = [_row(entry) for entry in entries if entry["organization_id"] in existing]
+    prices = price_book()
+    rows, corrections = [], Counter[str]()
+    for entry in entries:
+        reserved = entry.pop("spend", None)
+        row = _row(entry, prices)
+        if reserved:
+            delta = to_nanos(row.cost or Decimal(0)) - int(reserved["nanos"])
+            for key in reserved["keys"]:
+                corrections[key] += delta
+        if entry["organization_id"] in existing:
+            rows.append(row)
     UsageRecord.objects.bulk_create(rows, ignore_conflicts=True)
+    return {key: delta for key, delta in corrections.items() if delta}
 
 
-def _row(entry: dict[str, Any]) -> UsageRecord:
-    fields = dict(entry)
-    fields["created_at"] = parse_datetime(fields["created_at"])
-    return UsageRecord(**fields)
+def _row(entry: dict[str, Any], prices: PriceBook) -> UsageRecord:
+    row = UsageRecord(**{**entry, "created_at": parse_datetime(entry["created_at"])})
+    row.cost = Decimal(0)
+    if billable(row.status, row.completion_tokens):
+        rate = prices.rate(tier=row.tier, backend=row.backend, at=row.created_at)
+        row.cost = rate.cost(row.prompt_tokens, row.completion_tokens) if rate else None
+    return row
 
 
 def quota_policy_set(

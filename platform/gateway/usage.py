@@ -11,6 +11,7 @@ from django.utils import timezone
 from gateway import ledger, metrics
 from gateway.auth import Caller
 from gateway.http import Exchange
+from gateway.pricing import billable
 from gateway.quotas import Reservation
 
 logger = logging.getLogger(__name__)
@@ -49,7 +50,7 @@ class Usage:
 def _entry(ex: Exchange, usage: Usage, status: int, latency_ms: float) -> dict[str, Any]:
     assert usage.caller is not None
     principal = usage.caller.principal
-    return {
+    entry = {
         "request_id": ex.request_id,
         "organization_id": principal.organization_id,
         "api_key_id": principal.api_key_id,
@@ -71,6 +72,11 @@ def _entry(ex: Exchange, usage: Usage, status: int, latency_ms: float) -> dict[s
         "run_id": principal.run_id or usage.run_id,
         "created_at": timezone.now().isoformat(),
     }
+    reservation = usage.reservation
+    if reservation is not None and reservation.spend_keys:
+        # Priced and settled by the flusher, off the request path (gateway.services).
+        entry["spend"] = {"keys": reservation.spend_keys, "nanos": reservation.spend_nanos}
+    return entry
 
 
 async def account(ex: Exchange, usage: Usage) -> None:
@@ -93,5 +99,5 @@ async def account(ex: Exchange, usage: Usage) -> None:
     if usage.billed():
         metrics.TOKENS.labels(tier, backend, "prompt").inc(usage.prompt_tokens)
         metrics.TOKENS.labels(tier, backend, "completion").inc(usage.completion_tokens)
-    billed = usage.billed() if status < 400 or usage.completion_tokens else 0
+    billed = usage.billed() if billable(status, usage.completion_tokens) else 0
     await ledger.record(_entry(ex, usage, status, latency_ms), usage.reservation, billed)

@@ -9,10 +9,11 @@ from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils import timezone
 
 from inference.breakers import breaker_states, describe_breaker
 from inference.health import backends_probe_and_record
-from inference.models import Backend, Tier
+from inference.models import Backend, Price, Tier
 from inference.services import backend_secret_set
 
 
@@ -24,12 +25,56 @@ class BackendInline(admin.TabularInline):
     show_change_link = True
 
 
+class PriceInline(admin.TabularInline):
+    model = Price
+    extra = 0
+    fields = ["backend", "effective_from", "input_per_million", "output_per_million"]
+    show_change_link = True
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # a price changes by a new row from a later date (PriceAdmin)
+
+
 @admin.register(Tier)
 class TierAdmin(admin.ModelAdmin):
     list_display = ["name", "kind", "fallback", "context_window", "is_active", "updated_at"]
     list_filter = ["is_active", "kind"]
     search_fields = ["name", "description"]
-    inlines = [BackendInline]
+    inlines = [BackendInline, PriceInline]
+
+
+@admin.register(Price)
+class PriceAdmin(admin.ModelAdmin):
+    """Prices by date. A row already in force is history (the ledger was priced with it): it
+    is read-only; a new price is a new row from a later moment."""
+
+    list_display = [
+        "tier",
+        "backend",
+        "effective_from",
+        "input_per_million",
+        "output_per_million",
+        "in_force",
+    ]
+    list_filter = ["tier"]
+    raw_id_fields = ["backend"]
+    date_hierarchy = "effective_from"
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Price | None = None) -> Any:
+        if obj is not None and obj.effective_from <= timezone.now():
+            return ["tier", "backend", "effective_from", "input_per_million", "output_per_million"]
+        return []
+
+    @admin.display(boolean=True, description="in force now")
+    def in_force(self, obj: Price) -> bool:
+        now = timezone.now()
+        newer = Price.objects.filter(
+            tier=obj.tier,
+            backend=obj.backend,
+            effective_from__gt=obj.effective_from,
+            effective_from__lte=now,
+        )
+        return obj.effective_from <= now and not newer.exists()
 
 
 class BackendForm(forms.ModelForm):

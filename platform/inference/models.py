@@ -1,9 +1,15 @@
-"""The tier registry: named model tiers, each a pool of OpenAI-compatible backends."""
+"""The tier registry: named model tiers, each a pool of OpenAI-compatible backends, and their
+prices."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.db.models import Q
+from django.utils import timezone
 
 
 class Tier(models.Model):
@@ -89,3 +95,60 @@ class Backend(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.tier.name})"
+
+
+class Price(models.Model):
+    """What a tier, or one of its backends, costs per million tokens from a moment on.
+
+    Prices are versioned, never edited in place once in force: a change is a new row with a
+    later `effective_from`, so the ledger's history stays true. A request is priced by the row
+    in force at its time, its backend's own row before its tier's."""
+
+    tier = models.ForeignKey(Tier, on_delete=models.CASCADE, related_name="prices")
+    backend = models.ForeignKey(
+        Backend,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="prices",
+        help_text="Blank: every backend of the tier that has no price of its own.",
+    )
+    effective_from = models.DateTimeField(
+        default=timezone.now, help_text="The price applies to requests from this moment on."
+    )
+    input_per_million = models.DecimalField(
+        max_digits=16,
+        decimal_places=6,
+        validators=[MinValueValidator(Decimal(0))],
+        help_text="Per million prompt (input) tokens, in the currency setting.",
+    )
+    output_per_million = models.DecimalField(
+        max_digits=16,
+        decimal_places=6,
+        validators=[MinValueValidator(Decimal(0))],
+        help_text="Per million completion (output) tokens, in the currency setting.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tier__name", "backend__name", "-effective_from"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tier", "backend", "effective_from"],
+                name="inference_one_backend_price_per_moment",
+                condition=Q(backend__isnull=False),
+            ),
+            models.UniqueConstraint(
+                fields=["tier", "effective_from"],
+                name="inference_one_tier_price_per_moment",
+                condition=Q(backend__isnull=True),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        target = self.backend.name if self.backend else self.tier.name
+        return f"{target} from {self.effective_from:%Y-%m-%d %H:%M}"
+
+    def clean(self) -> None:
+        if self.backend is not None and self.backend.tier_id != self.tier_id:
+            raise ValidationError({"backend": "The backend serves another tier."})

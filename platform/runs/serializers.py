@@ -2,9 +2,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from gateway.selectors import run_cost
 from runs.models import Artifact, Run, RunEvent, RunStatus
 
 
@@ -38,6 +41,11 @@ class WaitingSerializer(serializers.Serializer):
 
 class RunSerializer(serializers.ModelSerializer):
     usage = serializers.SerializerMethodField()
+    cost = serializers.SerializerMethodField(
+        help_text="What the run's model calls have cost so far, from the usage ledger, in "
+        "`currency`: a decimal string."
+    )
+    currency = serializers.SerializerMethodField()
     environment_failures_by_backend = serializers.JSONField(
         source="environment_failure_counts",
         read_only=True,
@@ -63,6 +71,8 @@ class RunSerializer(serializers.ModelSerializer):
             "budgets",
             "sandbox_limits",
             "usage",
+            "cost",
+            "currency",
             "step_count",
             "output",
             "error",
@@ -78,6 +88,13 @@ class RunSerializer(serializers.ModelSerializer):
 
     def get_usage(self, run: Run) -> dict[str, int]:
         return {"prompt_tokens": run.prompt_tokens, "completion_tokens": run.completion_tokens}
+
+    @extend_schema_field(OpenApiTypes.DECIMAL)
+    def get_cost(self, run: Run) -> str:
+        return f"{run_cost(organization_id=run.organization_id, run_id=str(run.id)):.12f}"
+
+    def get_currency(self, run: Run) -> str:
+        return str(settings.LONGHAUL_CURRENCY)
 
     @extend_schema_field(WaitingSerializer(allow_null=True))
     def get_waiting(self, run: Run) -> dict[str, Any] | None:

@@ -231,6 +231,8 @@ LONGHAUL_GATEWAY_ALLOW_FALLBACK = env_bool("LONGHAUL_GATEWAY_ALLOW_FALLBACK", Tr
 LONGHAUL_GATEWAY_AUTO_DEFAULT_TIER = env_str("LONGHAUL_GATEWAY_AUTO_DEFAULT_TIER", "")
 LONGHAUL_GATEWAY_LEDGER_FLUSH_SECONDS = env_float("LONGHAUL_GATEWAY_LEDGER_FLUSH_SECONDS", 1.0)
 LONGHAUL_GATEWAY_LEDGER_BATCH = env_int("LONGHAUL_GATEWAY_LEDGER_BATCH", 500)
+# The currency of prices, costs and budgets in currency (ISO 4217); amounts are never converted.
+LONGHAUL_CURRENCY = env_str("LONGHAUL_CURRENCY", "USD")
 # Empty: /metrics answers loopback clients only; set: it needs `Authorization: Bearer <token>`.
 LONGHAUL_METRICS_TOKEN = env_str("LONGHAUL_METRICS_TOKEN", "")
 CELERY_BEAT_SCHEDULE["gateway-flush-usage"] = {

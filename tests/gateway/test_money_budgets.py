@@ -1,0 +1,144 @@
+# mypy: disable-error-code="arg-type, call-overload, union-attr, index"
+"""Monthly budgets in currency, per key and per organization, enforced at admission like the
+token budget and exact under concurrency."""
+
+from __future__ import annotations
+
+import contextlib
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+
+import openai
+import pytest
+import redis as redis_lib
+from django.utils import timezone
+
+from accounts.services import api_key_create
+from gateway.models import UsageRecord
+from gateway.pricing import to_nanos
+from gateway.services import quota_policy_set
+from inference.models import Backend, Price
+from tests.factories import TenantFixture
+from tests.gateway.conftest import Backends, client_for, wait_for
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _priced(backend: Backend, price_in: str, price_out: str) -> None:
+    Price.objects.create(
+        tier=backend.tier,
+        effective_from=timezone.now() - timedelta(days=1),
+        input_per_million=Decimal(price_in),
+        output_per_million=Decimal(price_out),
+    )
+
+
+def _ask(client: openai.OpenAI) -> openai.types.chat.ChatCompletion:
+    messages = [{"role": "user", "content": f"hello {uuid.uuid4().hex}"}]
+    return client.chat.completions.create(model="standard", messages=messages, max_tokens=1)
+
+
+def _ask_until_refused(
+    client: openai.OpenAI, limit: int = 50
+) -> tuple[list[str | None], Exception]:
+    warnings = []
+    for _ in range(limit):
+        try:
+            raw = client.chat.completions.with_raw_response.create(
+                model="standard",
+                messages=[{"role": "user", "content": f"hello {uuid.uuid4().hex}"}],
+                max_tokens=1,
+            )
+        except openai.RateLimitError as error:
+            return warnings, error
+        warnings.append(raw.headers.get("x-longhaul-budget-warning"))
+    raise AssertionError(f"not refused after {limit} requests")
+
+
+def _spent(**filters: object) -> list[Decimal]:
+    records = UsageRecord.objects.filter(status=200, **filters)
+    return [record.cost for record in records]
+
+
+def test_an_organization_budget_in_currency_refuses_at_admission(
+    gateway: str, acme: TenantFixture, globex: TenantFixture, backends: Backends
+) -> None:
+    # Given: about 0.02 a request against a budget of 0.10, warned from half of it.
+    _, backend = backends.add("standard")
+    _priced(backend, "1000", "1000")
+    quota_policy_set(
+        organization=acme.organization, monthly_spend=Decimal("0.10"), soft_budget_percent=50
+    )
+    backends.settle()
+
+    # When
+    warnings, refused = _ask_until_refused(client_for(gateway, acme.api_key))
+    other_organization = _ask(client_for(gateway, globex.api_key))
+
+    # Then: refused with the budget named, until next month; warned before.
+    error = refused.response.json()["error"]
+    assert refused.response.status_code == 429
+    assert error["code"] == "insufficient_quota"
+    assert "organization's monthly budget of 0.10 USD is spent" in error["message"]
+    assert int(refused.response.headers["retry-after"]) > 60
+    assert warnings[0] is None
+    assert "organization monthly spend budget" in str(warnings[-1])
+    assert other_organization.choices[0].message.content == "ok"
+    wait_for(lambda: len(_spent(organization=acme.organization)) == len(warnings))
+    spent = _spent(organization=acme.organization)
+    assert sum(spent) - max(spent) < Decimal("0.10")
+
+
+def test_a_key_budget_in_currency_limits_only_that_key(
+    gateway: str, acme: TenantFixture, backends: Backends
+) -> None:
+    _, backend = backends.add("standard")
+    _priced(backend, "1000", "1000")
+    limited = api_key_create(organization=acme.organization, name="limited")
+    quota_policy_set(
+        organization=acme.organization, api_key=limited.api_key, monthly_spend=Decimal("0.05")
+    )
+    backends.settle()
+
+    _, refused = _ask_until_refused(client_for(gateway, limited.plaintext))
+    sibling = _ask(client_for(gateway, acme.api_key))
+
+    assert (
+        "key's monthly budget of 0.05 USD is spent" in refused.response.json()["error"]["message"]
+    )
+    assert sibling.choices[0].message.content == "ok"
+
+
+def test_64_concurrent_clients_overspend_a_currency_budget_by_at_most_one_request(
+    gateway: str, acme: TenantFixture, backends: Backends, redis_client: redis_lib.Redis
+) -> None:
+    # Given: output-heavy prices, so a request's reservation is close to its cost.
+    _, backend = backends.add("standard", max_concurrency=64, max_queue=256)
+    _priced(backend, "1", "2000")
+    budget = Decimal("0.05")  # about 25 requests
+    quota_policy_set(organization=acme.organization, monthly_spend=budget)
+    backends.settle()
+
+    # When: 64 clients at once, 192 requests in all.
+    def client_loop(_: int) -> None:
+        client = client_for(gateway, acme.api_key)
+        for _ in range(3):
+            with contextlib.suppress(openai.RateLimitError):
+                _ask(client)
+
+    with ThreadPoolExecutor(64) as pool:
+        list(pool.map(client_loop, range(64)))
+    wait_for(lambda: UsageRecord.objects.count() == 192, timeout=30)
+    spent = _spent()
+
+    # Then: past the budget by less than one request, and refused early by little.
+    assert 0 < len(spent) < 192
+    assert sum(spent) - max(spent) < budget
+    assert sum(spent) >= budget - 2 * max(spent)
+    # The counter admission reads was settled to exactly what the ledger billed.
+    month = datetime.now(UTC).strftime("%Y%m")
+    counter = f"longhaul:quota:organization:{acme.organization.id}:spend:{month}"
+    settled = sum(to_nanos(cost) for cost in spent)
+    wait_for(lambda: int(redis_client.get(counter) or 0) == settled)

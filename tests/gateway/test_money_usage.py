@@ -1,0 +1,156 @@
+# mypy: disable-error-code="arg-type, union-attr, index"
+"""Spend in /api/usage per organization, key, run and workflow, and on the run record; another
+organization's spend stays invisible."""
+
+from __future__ import annotations
+
+import uuid
+from collections import defaultdict
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any
+
+import httpx
+import pytest
+from django.utils import timezone
+
+from accounts.models import ApiKey
+from accounts.services import api_key_create
+from gateway.models import UsageRecord
+from inference.models import Price
+from runs.credentials import run_model_token
+from runs.models import Run
+from tests.factories import TenantFixture
+from tests.gateway.conftest import Backends, client_for, wait_for
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _ask(base: str, key: str) -> None:
+    question = [{"role": "user", "content": f"question {uuid.uuid4().hex}"}]
+    client_for(base, key).chat.completions.create(model="standard", messages=question)
+
+
+def _get(base: str, key: str, path: str, **params: str) -> Any:
+    response = httpx.get(f"{base}{path}", params=params, headers={"Authorization": f"Bearer {key}"})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def _run(tenant: TenantFixture, workflow: str) -> Run:
+    key = ApiKey.objects.get(
+        organization=tenant.organization, name=f"{tenant.organization.slug} key"
+    )
+    return Run.objects.create(
+        organization=tenant.organization, workflow=workflow, created_by_api_key=key
+    )
+
+
+def _spend(records: list[UsageRecord], by: Any) -> dict[Any, Decimal]:
+    totals: dict[Any, Decimal] = defaultdict(Decimal)
+    for record in records:
+        totals[by(record)] += record.cost
+    return dict(totals)
+
+
+def _rows(rows: list[dict[str, Any]], group: str) -> dict[Any, Decimal]:
+    assert all(row["currency"] == "USD" for row in rows)
+    return {row[group]: Decimal(row["cost"]) for row in rows}
+
+
+def test_spend_per_organization_key_run_and_workflow(
+    gateway: str, acme: TenantFixture, globex: TenantFixture, backends: Backends
+) -> None:
+    # Given: priced traffic from two acme keys, from three acme runs (their own model tokens)
+    # of two workflows, and from globex.
+    _, backend = backends.add("standard")
+    Price.objects.create(
+        tier=backend.tier,
+        effective_from=timezone.now() - timedelta(days=1),
+        input_per_million=Decimal("3"),
+        output_per_million=Decimal("15"),
+    )
+    backends.settle()
+    second = api_key_create(organization=acme.organization, name="second")
+    coding, finance, coding_again = (_run(acme, w) for w in ("coding", "finance", "coding"))
+    for key in (acme.api_key, acme.api_key, second.plaintext, globex.api_key):
+        _ask(gateway, key)
+    for run in (coding, finance, coding, coding_again):
+        _ask(gateway, run_model_token(run_id=run.id))
+    globex_run = _run(globex, "coding")
+    _ask(gateway, run_model_token(run_id=globex_run.id))
+    wait_for(lambda: UsageRecord.objects.count() == 9)
+    mine = list(UsageRecord.objects.filter(organization=acme.organization))
+    workflow_of = {str(run.id): run.workflow for run in (coding, finance, coding_again)}
+
+    # When
+    def totals(key: str, group_by: str, **params: str) -> Any:
+        return _get(gateway, key, "/api/usage/totals/", group_by=group_by, **params)
+
+    by_org = totals(acme.api_key, "organization")
+    by_key = totals(acme.api_key, "key")
+    by_run = totals(acme.api_key, "run")
+    by_workflow = totals(acme.api_key, "workflow")
+    coding_only = totals(acme.api_key, "run", workflow="coding")
+    one_run = _get(gateway, acme.api_key, f"/api/runs/{coding.id}")
+
+    # Then
+    assert all(record.cost and record.cost > 0 for record in mine)
+    assert _rows(by_org, "organization") == {"acme": sum(record.cost for record in mine)}
+    assert by_org[0]["requests"] == 7
+    assert _rows(by_key, "key") == _spend(
+        mine, lambda r: ApiKey.objects.get(id=r.api_key_id).prefix
+    )
+    assert second.api_key.prefix in _rows(by_key, "key")
+    assert _rows(by_run, "run") == _spend(mine, lambda r: r.run_id)
+    assert _rows(by_workflow, "workflow") == _spend(mine, lambda r: workflow_of.get(r.run_id))
+    assert set(_rows(coding_only, "run")) == {str(coding.id), str(coding_again.id)}
+    assert Decimal(one_run["cost"]) == _spend(mine, lambda r: r.run_id)[str(coding.id)]
+    assert one_run["currency"] == "USD"
+
+
+def test_another_organizations_spend_is_invisible(
+    gateway: str, acme: TenantFixture, globex: TenantFixture, backends: Backends
+) -> None:
+    # Given: only acme has spent anything, in a run and under a run label.
+    _, backend = backends.add("standard")
+    Price.objects.create(
+        tier=backend.tier,
+        effective_from=timezone.now() - timedelta(days=1),
+        input_per_million=Decimal("1"),
+        output_per_million=Decimal("1"),
+    )
+    backends.settle()
+    run = _run(acme, "coding")
+    _ask(gateway, run_model_token(run_id=run.id))
+    _ask(gateway, acme.api_key)
+    wait_for(lambda: UsageRecord.objects.count() == 2)
+
+    # When: globex asks for it every way it can.
+    views = [
+        _get(gateway, globex.api_key, "/api/usage/totals/", group_by=group, **filters)
+        for group in ("organization", "key", "run", "workflow", "tier")
+        for filters in ({}, {"run": str(run.id)}, {"workflow": "coding"})
+    ]
+    listed = _get(gateway, globex.api_key, "/api/usage/", run=str(run.id))
+    run_record = httpx.get(
+        f"{gateway}/api/runs/{run.id}", headers={"Authorization": f"Bearer {globex.api_key}"}
+    )
+
+    # Then: nothing, while acme sees its own.
+    assert views == [[]] * len(views)
+    assert listed["results"] == []
+    assert run_record.status_code == 404
+    acme_total = _get(gateway, acme.api_key, "/api/usage/totals/", group_by="organization")
+    assert Decimal(acme_total[0]["cost"]) > 0
+
+
+def test_usage_filters_are_validated(gateway: str, acme: TenantFixture) -> None:
+    response = httpx.get(
+        f"{gateway}/api/usage/totals/",
+        params={"group_by": "colour", "since": "yesterday"},
+        headers={"Authorization": f"Bearer {acme.api_key}"},
+    )
+
+    assert response.status_code == 400
+    assert set(response.json()["errors"]) == {"group_by", "since"}

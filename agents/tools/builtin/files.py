@@ -5,9 +5,12 @@ are reported and never followed, and FIFOs, sockets and devices are never opened
 from __future__ import annotations
 
 from contextlib import suppress
+from pathlib import Path
 from typing import Any
 
+from agents.sandbox.contract import SandboxLimits
 from agents.sandbox.hostfs import HostDirectory, WalkLimit, split
+from agents.sandbox.quota import check_workspace_quota
 from agents.tools.builtin.patching import FilePatch, PatchFailed, apply_hunks, parse_unified_diff
 
 SKIPPED_DIRS = frozenset(
@@ -75,8 +78,10 @@ def write_file(args: dict[str, Any], env: Any) -> dict[str, Any]:
     content = args["content"]
     if len(content) > MAX_WRITE_CHARS:
         raise ValueError(f"content is {len(content)} characters; the limit is {MAX_WRITE_CHARS}")
+    data = content.encode()
     with HostDirectory(env.workspace) as root:
-        written = root.write(args["path"], content.encode())
+        _check_quota(root, env, [(args["path"], data)])
+        written = root.write(args["path"], data)
     return {"path": args["path"], "bytes": written}
 
 
@@ -84,6 +89,7 @@ def patch_file(args: dict[str, Any], env: Any) -> dict[str, Any]:
     patches = parse_unified_diff(args["diff"], default_path=args.get("path"))
     with HostDirectory(env.workspace) as root:
         planned = [_plan(patch, root) for patch in patches]
+        _check_quota(root, env, [(name, c.encode()) for name, c in planned if c is not None])
         for name, content in planned:  # every hunk applied in memory first: all or nothing
             if content is None:
                 _remove(root, name)
@@ -107,6 +113,20 @@ def _plan(patch: FilePatch, root: HostDirectory) -> tuple[str, str | None]:
     if size > len(data):
         raise PatchFailed(f"{given!r} is over {MAX_PATCHED_BYTES} bytes; too large to patch")
     return name, apply_hunks(data.decode("utf-8"), patch.hunks, name=given)
+
+
+def _check_quota(root: HostDirectory, env: Any, writes: list[tuple[str, bytes]]) -> None:
+    """The workspace's disk quota holds for host-side writes as for commands: what a write adds
+    (bytes beyond the file it replaces, one file when it is new) must fit."""
+    adding_bytes = adding_files = 0
+    for name, data in writes:
+        existing = root.lstat(name)
+        adding_bytes += len(data) - (existing.st_size if existing else 0)
+        adding_files += 0 if existing else 1
+    limits = env.limits or SandboxLimits()
+    check_workspace_quota(
+        Path(env.workspace), limits, adding_bytes=adding_bytes, adding_files=adding_files
+    )
 
 
 def _remove(root: HostDirectory, name: str) -> None:

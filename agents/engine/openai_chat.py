@@ -24,6 +24,8 @@ from agents.engine.types import ChatResult, EnvironmentFailure, ToolCallRequest
 REJECTION_STATUSES = frozenset({400, 422, 500, 501, 503})
 # A monthly quota does not come back within a retry window: that 429 is the run's to report.
 NOT_TRANSIENT_CODES = frozenset({"insufficient_quota"})
+# A 5xx with one of these codes is the model's own answer failing a check, not an outage.
+MODEL_FAULT_CODES = frozenset({"invalid_model_output"})
 # The gateway names the backend that answered (or the tier) in these headers, most specific first.
 BACKEND_HEADERS = ("x-longhaul-backend", "x-longhaul-tier")
 FORMS = ("json_schema", "json_object", "none")
@@ -113,7 +115,7 @@ def environment_failure(error: Any, *, model: str) -> EnvironmentFailure | None:
     status = int(getattr(error, "status_code", 0) or 0)
     if status == 429 and getattr(error, "code", None) not in NOT_TRANSIENT_CODES:
         kind = EnvironmentFailure.MODEL_OVERLOADED
-    elif status >= 500 and status != 501:
+    elif status >= 500 and status != 501 and getattr(error, "code", None) not in MODEL_FAULT_CODES:
         kind = EnvironmentFailure.MODEL_UNAVAILABLE
     else:
         return None

@@ -50,6 +50,19 @@ def test_a_refused_request_is_not_an_environment_failure(
     assert raised.value.status_code == status
 
 
+def test_an_answer_the_gateway_found_invalid_is_the_models_fault_not_an_outage(
+    fake_model: FakeOpenAI, model_client: openai.OpenAI
+) -> None:
+    # The gateway answers 502 `invalid_model_output` when the model's answer fails its schema.
+    fake_model.fault = Fault(kind="error", status=502, times=1, code="invalid_model_output")
+
+    with pytest.raises(openai.APIStatusError) as raised:
+        chat_completion(model_client, model="standard", messages=HELLO)
+
+    assert not isinstance(raised.value, EnvironmentFailure)
+    assert raised.value.status_code == 502
+
+
 def test_an_unreachable_endpoint_is_an_environment_failure() -> None:
     client = openai.OpenAI(
         base_url=f"http://127.0.0.1:{free_port()}/v1", api_key="k", max_retries=0, timeout=5

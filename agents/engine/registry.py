@@ -12,6 +12,7 @@ from agents.engine.types import Workflow, WorkflowNotFound
 _PATHS: dict[str, str] = {
     "coding": "agents.coding.workflow:build_workflow",
     "three_d_asset": "agents.three_d.workflow:build_workflow",
+    "finance_research": "agents.finance.workflow:build_workflow",
 }
 _LOADED: dict[str, Workflow] = {}
 _LOCK = threading.Lock()

@@ -1,0 +1,143 @@
+"""The workflow's input (a JSON schema), the checks that turn a bad request into a clear 400
+before anything runs, and which metrics the brief asks about."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import urlsplit
+
+import jsonschema
+
+from agents.finance.metrics import METRICS
+
+METRIC_KEYS = sorted({m.key for m in METRICS} | {"revenue_growth", "net_income_growth", "operating_income_growth", "revenue_cagr", "net_income_cagr"})  # fmt: skip
+OUTPUTS = ("report", "table", "charts")
+INPUT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "brief": {"type": "string", "minLength": 1, "maxLength": 4000},
+        "documents": {
+            "type": "array",
+            "maxItems": 40,
+            "items": {
+                "oneOf": [
+                    {
+                        "type": "object",
+                        "properties": {
+                            "path": {"type": "string", "minLength": 1, "maxLength": 500}
+                        },
+                        "required": ["path"],
+                        "additionalProperties": False,
+                    },
+                    {
+                        "type": "object",
+                        "properties": {"document_id": {"type": "integer", "minimum": 1}},
+                        "required": ["document_id"],
+                        "additionalProperties": False,
+                    },
+                ]
+            },
+        },
+        "companies": {
+            "type": "array",
+            "items": {"type": "string", "minLength": 2, "maxLength": 120},
+            "maxItems": 10,
+        },
+        "periods": {
+            "type": "array",
+            "items": {"type": "integer", "minimum": 1900, "maximum": 2100},
+            "maxItems": 20,
+            "uniqueItems": True,
+        },
+        "outputs": {"type": "array", "items": {"enum": list(OUTPUTS)}, "uniqueItems": True},
+        "metrics": {
+            "type": "array",
+            "items": {"enum": METRIC_KEYS},
+            "maxItems": 6,
+            "uniqueItems": True,
+        },
+        "release": {
+            "type": "object",
+            "properties": {"webhook": {"type": "string", "maxLength": 2000}},
+            "required": ["webhook"],
+            "additionalProperties": False,
+        },
+        "drafting": {"enum": ["model", "template"]},
+        "max_drafts": {"type": "integer", "minimum": 1, "maximum": 4},
+        "context_window": {"type": "integer", "minimum": 512, "maximum": 1_000_000},
+    },
+    "required": ["brief"],
+    "additionalProperties": False,
+}
+# Words of a brief and the metrics they ask about, in the order charts and tables show them.
+FOCUS_WORDS = [
+    (r"gross", ["gross_margin"]),
+    (r"operating margin|operating profit|ebit", ["operating_margin"]),
+    (r"net margin|profitab|net profit", ["net_margin"]),
+    (r"margin", ["gross_margin", "operating_margin", "net_margin"]),
+    (r"growth|grow|revenue|sales|turnover|top line", ["revenue_growth"]),
+    (r"cagr|compound", ["revenue_cagr"]),
+    (
+        r"free cash|fcf|cash flow|cash generation|cash conversion",
+        ["free_cash_flow", "cash_conversion"],
+    ),
+    (r"leverage|debt|liabilit|solvency|balance sheet", ["liabilities_to_equity"]),
+    (r"return on equity|\broe\b|returns", ["return_on_equity"]),
+    (r"per share|\beps\b|book value", ["eps_computed", "book_value_per_share"]),
+]
+DEFAULT_FOCUS = ["revenue_growth", "operating_margin", "net_margin"]
+MAX_FOCUS = 5
+
+
+def initial_state(input: dict[str, Any]) -> dict[str, Any]:
+    """The first state of a run; raises ValueError with a clear message for a bad request."""
+    options = {key: value for key, value in input.items() if key != "workspace"}
+    _check(options)
+    return {
+        "input": options,
+        "focus": focus(options["brief"], options.get("metrics")),
+        "outputs": list(options.get("outputs") or OUTPUTS),
+        "collected": None,
+        "documents": [],
+        "tables": [],
+        "unknown_labels": [],
+        "mapping": {},
+        "values": [],
+        "ledger": [],
+        "findings": [],
+        "checks": [],
+        "charts": [],
+        "attempts": [],
+        "prose": None,
+        "report": None,
+    }
+
+
+def _check(options: dict[str, Any]) -> None:
+    errors = sorted(jsonschema.Draft202012Validator(INPUT_SCHEMA).iter_errors(options), key=str)
+    if errors:
+        error = errors[0]
+        where = "/".join(str(p) for p in error.absolute_path) or "input"
+        raise ValueError(f"{where}: {error.message}")
+    if not options["brief"].strip():
+        raise ValueError("brief: write what the research should answer")
+    webhook = (options.get("release") or {}).get("webhook")
+    if webhook is not None:
+        parts = urlsplit(webhook)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"release/webhook: {webhook!r} is not an http(s) URL")
+        if parts.username or parts.password:
+            raise ValueError("release/webhook: the URL must not carry credentials")
+
+
+def focus(brief: str, metrics: list[str] | None) -> list[str]:
+    """The metrics the brief asks about (or those named in `metrics`), at most five."""
+    if metrics:
+        return list(metrics)[:MAX_FOCUS]
+    text = brief.lower()
+    chosen: list[str] = []
+    for pattern, keys in FOCUS_WORDS:
+        if re.search(pattern, text):
+            chosen += [key for key in keys if key not in chosen]
+    return (chosen or DEFAULT_FOCUS)[:MAX_FOCUS]

@@ -1,0 +1,8 @@
+"""The finance pack's code that runs INSIDE the sandbox: reading untrusted PDFs, workbooks and
+CSV files, drawing charts and typesetting the report PDF.
+
+It is bound read-only into the sandbox and run as `python3 -m finance_inside ACTION` with a JSON
+request on stdin and one JSON line on stdout. It imports only the standard library, pdfplumber,
+openpyxl, matplotlib, reportlab and markdown-it-py (never `agents.*`, never Django), so a hostile
+file is parsed only where a crash, a decompression bomb or a runaway parser harms nothing.
+"""

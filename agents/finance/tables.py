@@ -1,0 +1,224 @@
+"""Candidate tables from what the sandbox read, in one shape for every source:
+
+    {"page", "sheet", "table", "periods": [2024, 2023], "context": "...",
+     "rows": [{"label", "row", "cells": [{"period", "raw", "column", "cell"?, "unit"?}]}]}
+
+PDF tables come from pdfplumber's ruled tables or, on pages without rulings, from the text lines
+(a label followed by one figure per year column, under a line of years). Workbook sheets and
+wide CSV files have a header row of years; long CSV files have a year column, a value column and
+optionally a unit column per row.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from typing import Any
+
+from agents.finance.numbers import parse_figure, year_of
+
+MAX_LABEL_WORDS = 14
+_YEARISH = re.compile(r"^(?:fy\s?)?(?:19|20)\d{2}$", re.I)
+LONG_COLUMNS = {
+    "period": ("fiscal_year", "year", "period", "fiscal year", "fy"),
+    "label": ("line_item", "item", "label", "account", "line item", "metric"),
+    "value": ("value", "amount"),
+    "unit": ("unit", "units", "currency"),
+}
+
+
+def candidates(document: dict[str, Any]) -> list[dict[str, Any]]:
+    kind = document["kind"]
+    if kind == "pdf":
+        return _pdf_tables(document)
+    if kind == "xlsx":
+        return [t for sheet in document.get("sheets", []) if (t := _sheet_table(sheet))]
+    return _csv_tables(document.get("rows") or [])
+
+
+def where(table: dict[str, Any]) -> str:
+    if table.get("sheet"):
+        return f"sheet {table['sheet']}"
+    if table.get("page"):
+        return f"p. {table['page']}"
+    return "rows"
+
+
+# --- PDF ----------------------------------------------------------------------------------------
+def _pdf_tables(document: dict[str, Any]) -> list[dict[str, Any]]:
+    pages = document.get("pages") or []
+    boilerplate = _boilerplate(pages)
+    found = []
+    for page in pages:
+        lines = [line for line in page.get("text", "").splitlines() if _shape(line) not in boilerplate]  # fmt: skip
+        ruled = [t for i, raw in enumerate(page.get("tables", [])) if (t := _grid(raw, i))]
+        for table in ruled or [t for t in [_text_table(lines)] if t]:
+            labels = {row["label"] for row in table["rows"]}
+            context = "\n".join(line for line in lines if not line.startswith(tuple(labels)))
+            found.append({**table, "page": page["number"], "context": context})
+    return found
+
+
+def _shape(line: str) -> str:
+    return re.sub(r"\d+", "#", line.strip().lower())
+
+
+def _boilerplate(pages: list[dict[str, Any]]) -> set[str]:
+    """Lines that differ only in their digits and appear on nearly every page: running headers
+    and footers with page numbers, which must never be read as a row of figures."""
+    if len(pages) < 3:
+        return set()
+    counts = Counter(
+        shape
+        for page in pages
+        for shape in {_shape(line) for line in page.get("text", "").splitlines()}
+    )
+    enough = max(3, math.ceil(0.8 * len(pages)))
+    return {shape for shape, count in counts.items() if count >= enough and "#" in shape}
+
+
+def _grid(raw: list[list[str]], index: int) -> dict[str, Any] | None:
+    header = _header(raw[:5])
+    if header is None:
+        return None
+    position, columns = header
+    rows = []
+    for number, cells in enumerate(raw[position + 1 :], start=position + 2):
+        label = next((c for c in cells if c and parse_figure(c) is None), "")
+        values = [
+            {"period": year, "raw": cells[column], "column": column + 1}
+            for column, year in columns
+            if column < len(cells) and parse_figure(cells[column]) is not None
+        ]
+        if label:
+            rows.append({"label": label, "row": number, "cells": values})
+    return {"table": index + 1, "periods": [year for _, year in columns], "rows": rows}
+
+
+def _header(rows: list[list[Any]]) -> tuple[int, list[tuple[int, int]]] | None:
+    """The first row naming fiscal years, and (column, year) for each such column."""
+    for position, cells in enumerate(rows):
+        columns = [(c, y) for c, cell in enumerate(cells) if (y := year_of(cell)) is not None]
+        if columns and len(columns) >= len([c for c in cells if str(c).strip()]) - 1:
+            return position, columns
+    return None
+
+
+def _text_table(lines: list[str]) -> dict[str, Any] | None:
+    """A statement laid out without rulings: a line of years, then `label figure figure`."""
+    start = next((i for i, line in enumerate(lines) if _year_line(line)), None)
+    if start is None:
+        return None
+    years = [year_of(token) for token in lines[start].split()]
+    periods = [y for y in years if y is not None]
+    rows = []
+    for number, line in enumerate(lines[start + 1 :], start=start + 2):
+        row = _text_row(line, periods, number)
+        if row is not None:
+            rows.append(row)
+    return {"table": "text", "periods": periods, "rows": rows} if rows else None
+
+
+def _year_line(line: str) -> bool:
+    tokens = line.split()
+    return bool(tokens) and len(tokens) <= 6 and all(_YEARISH.match(t) for t in tokens)
+
+
+def _text_row(line: str, periods: list[int], number: int) -> dict[str, Any] | None:
+    tokens = line.split()
+    if len(tokens) <= len(periods):
+        return None
+    figures = tokens[-len(periods) :]
+    label = " ".join(tokens[: -len(periods)])
+    if not re.search(r"[A-Za-z]", label) or len(label.split()) > MAX_LABEL_WORDS:
+        return None
+    if any(parse_figure(f) is None for f in figures):
+        # A heading ("Current assets") or prose: no cells, but keep the label for context.
+        return {"label": line.strip(), "row": number, "cells": []} if len(tokens) <= 8 else None
+    cells = [
+        {"period": year, "raw": raw, "column": column}
+        for column, (year, raw) in enumerate(zip(periods, figures, strict=True), start=2)
+    ]
+    return {"label": label, "row": number, "cells": cells}
+
+
+# --- workbooks ----------------------------------------------------------------------------------
+def _sheet_table(sheet: dict[str, Any]) -> dict[str, Any] | None:
+    rows = sheet["rows"]
+    header = _header([[c["v"] for c in row] for row in rows[:12]])
+    if header is None:
+        return None
+    position, columns = header
+    letters = {index: _column_letter(rows[position][index]["c"]) for index, _ in columns}
+    years = {letters[index]: year for index, year in columns}
+    found = []
+    for row in rows[position + 1 :]:
+        label = next((str(c["v"]) for c in row if isinstance(c["v"], str) and c["v"].strip()), "")
+        cells = [
+            {"period": years[letter], "raw": c["v"], "column": letter, "cell": c["c"]}
+            for c in row
+            if (letter := _column_letter(c["c"])) in years and parse_figure(c["v"]) is not None
+        ]
+        if label:
+            found.append({"label": label, "row": _row_number(row[0]["c"]), "cells": cells})
+    context = " ".join(str(c["v"]) for row in rows[: position + 1] for c in row)
+    return {
+        "sheet": sheet["name"],
+        "page": sheet["index"],
+        "table": 1,
+        "periods": [year for _, year in columns],
+        "rows": found,
+        "context": f"{sheet['name']}\n{context}",
+    }
+
+
+def _column_letter(cell: str) -> str:
+    return re.sub(r"\d+", "", cell)
+
+
+def _row_number(cell: str) -> int:
+    return int(re.sub(r"\D+", "", cell) or 0)
+
+
+# --- CSV ----------------------------------------------------------------------------------------
+def _csv_tables(rows: list[list[str]]) -> list[dict[str, Any]]:
+    if not rows:
+        return []
+    header = [cell.strip().lower() for cell in rows[0]]
+    columns = {role: _find(header, names) for role, names in LONG_COLUMNS.items()}
+    if None not in (columns["period"], columns["label"], columns["value"]):
+        return [_long_table(rows, columns)]
+    wide = _header(rows[:5])
+    if wide is None:
+        return []
+    grid = _grid(rows, 0)
+    return [{**grid, "table": 1, "context": " ".join(rows[0])}] if grid else []
+
+
+def _find(header: list[str], names: tuple[str, ...]) -> int | None:
+    return next((header.index(name) for name in names if name in header), None)
+
+
+def _long_table(rows: list[list[str]], columns: dict[str, int | None]) -> dict[str, Any]:
+    period, label, value = (int(columns[k] or 0) for k in ("period", "label", "value"))
+    unit = columns["unit"]
+    found, periods = [], set()
+    for number, cells in enumerate(rows[1:], start=2):
+        if max(period, label, value) >= len(cells):
+            continue
+        year = year_of(cells[period])
+        if year is None or parse_figure(cells[value]) is None:
+            continue
+        periods.add(year)
+        cell = {"period": year, "raw": cells[value], "column": value + 1}
+        if unit is not None and unit < len(cells):
+            cell["unit"] = cells[unit]
+        found.append({"label": cells[label], "row": number, "cells": [cell]})
+    return {
+        "table": 1,
+        "periods": sorted(periods),
+        "rows": found,
+        "context": " ".join(rows[0]),
+        "cell_units": unit is not None,
+    }

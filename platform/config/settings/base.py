@@ -296,6 +296,9 @@ LONGHAUL_EXTRA_TOOLS = env_list("LONGHAUL_EXTRA_TOOLS", [])
 # The 3D asset workflow's tools (agents/three_d): build, render and export in the sandbox.
 if "agents.three_d.tools:TOOLS" not in LONGHAUL_EXTRA_TOOLS:
     LONGHAUL_EXTRA_TOOLS = [*LONGHAUL_EXTRA_TOOLS, "agents.three_d.tools:TOOLS"]
+# The finance research workflow's tools (agents/finance): read, chart, typeset, release.
+if "agents.finance.tools:TOOLS" not in LONGHAUL_EXTRA_TOOLS:
+    LONGHAUL_EXTRA_TOOLS = [*LONGHAUL_EXTRA_TOOLS, "agents.finance.tools:TOOLS"]
 CELERY_BEAT_SCHEDULE["runs-recover-expired-leases"] = {
     "task": "runs.tasks.recover_expired_leases",
     "schedule": LONGHAUL_LEASE_RECOVERY_SECONDS,

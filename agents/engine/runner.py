@@ -57,6 +57,13 @@ def run_one_step(
     state.setdefault(STARTED_AT_KEY, ctx.now())
     _set_step(ctx, latest.step)
     exceeded = budget_exceeded(state, ctx.budgets, ctx.now())
+    if exceeded is not None and getattr(ctx, "budget_requests", False):
+        # The context can ask for more: pause here, at the same node and step, having done
+        # nothing; the step runs once the budget is extended.
+        payload = budget_request(state, ctx, exceeded, latest.step)
+        return _commit(
+            checkpointer, latest, state, Interrupt("budget", payload), ctx, "interrupted"
+        )
     if exceeded is not None:
         finish = Finish("failed", {"reason": exceeded, "budget_exceeded": True})
         return _commit(checkpointer, latest, state, finish, ctx, "budget_exceeded")
@@ -70,16 +77,44 @@ def run_one_step(
 
 def budget_exceeded(state: dict[str, Any], budgets: Budgets, now: float) -> str | None:
     """A clear reason when the next step would go over a budget, else None."""
+    found = exceeded_budget(state, budgets, now)
+    return found[3] if found is not None else None
+
+
+def exceeded_budget(
+    state: dict[str, Any], budgets: Budgets, now: float
+) -> tuple[str, float, float, str] | None:
+    """(budget, used, limit, reason) of the first budget the next step would go over."""
     usage = state.get(USAGE_KEY) or {}
     tokens = int(usage.get("prompt_tokens", 0)) + int(usage.get("completion_tokens", 0))
     elapsed = now - float(state.get(STARTED_AT_KEY, now))
-    if int(state.get(STEP_KEY, 0)) >= budgets.max_steps:
-        return f"step budget exhausted: {state.get(STEP_KEY)} of {budgets.max_steps} steps used"
+    steps = int(state.get(STEP_KEY, 0))
+    if steps >= budgets.max_steps:
+        reason = f"step budget exhausted: {steps} of {budgets.max_steps} steps used"
+        return "max_steps", steps, budgets.max_steps, reason
     if tokens >= budgets.max_tokens:
-        return f"token budget exhausted: {tokens} of {budgets.max_tokens} tokens used"
+        reason = f"token budget exhausted: {tokens} of {budgets.max_tokens} tokens used"
+        return "max_tokens", tokens, budgets.max_tokens, reason
     if elapsed >= budgets.max_wall_seconds:
-        return f"wall-clock budget exhausted: {elapsed:.1f}s of {budgets.max_wall_seconds:.1f}s"
+        limit = budgets.max_wall_seconds
+        reason = f"wall-clock budget exhausted: {elapsed:.1f}s of {limit:.1f}s"
+        return "max_wall_seconds", round(elapsed, 3), limit, reason
     return None
+
+
+def budget_request(state: dict[str, Any], ctx: Context, reason: str, step: int) -> dict[str, Any]:
+    """The payload of a budget Interrupt: which budget, how much was used, and the extension
+    asked for (as much again as the budget was)."""
+    found = exceeded_budget(state, ctx.budgets, ctx.now())
+    name, used, limit, _ = found if found is not None else ("max_steps", 0, 1, reason)
+    return {
+        "budget": name,
+        "used": used,
+        "limit": limit,
+        "extension": limit,
+        "reason": reason,
+        "step": step,
+    }
 
 
 def _commit(

@@ -1,4 +1,11 @@
-"""Approval requests: a human decision bound to the digest of a tool call's exact arguments."""
+"""Approvals: the organization's policy (ordered rules, versioned), the requests it raises,
+and each reviewer's vote on them.
+
+A request binds the digest of exact arguments: a tool call's, or a budget extension's
+(`{"budget", "extension"}`). It stays open (`pending`, or `escalated` to another role) until a
+quorum of distinct eligible reviewers approves it, one rejects it, its deadline acts, or its run
+ends; see docs/approvals.md for the state diagram.
+"""
 
 from __future__ import annotations
 
@@ -10,17 +17,107 @@ from django.utils import timezone
 
 class ApprovalStatus(models.TextChoices):
     PENDING = "pending", "Pending"
+    ESCALATED = "escalated", "Escalated"
     APPROVED = "approved", "Approved"
     REJECTED = "rejected", "Rejected"
+    EXPIRED = "expired", "Expired"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+OPEN_STATUSES = (ApprovalStatus.PENDING, ApprovalStatus.ESCALATED)
+
+
+class RequestKind(models.TextChoices):
+    TOOL = "tool", "Tool call"
+    BUDGET = "budget", "Budget extension"
+
+
+class RuleAction(models.TextChoices):
+    ALLOW = "allow", "Allow"
+    DENY = "deny", "Deny"
+    REQUIRE_APPROVAL = "require_approval", "Require approval"
+
+
+class DeadlineAction(models.TextChoices):
+    REJECT = "reject", "Reject"
+    APPROVE = "approve", "Approve"
+    ESCALATE = "escalate", "Escalate"
+
+
+def default_approver_roles() -> list[str]:
+    return ["owner", "admin", "reviewer"]
+
+
+class ApprovalRule(models.Model):
+    """One rule of an organization's policy. Rules are tried in `position` order; the first
+    whose conditions all hold decides. `conditions` is validated by `approvals.policy`."""
+
+    organization = models.ForeignKey(
+        "accounts.Organization", on_delete=models.CASCADE, related_name="approval_rules"
+    )
+    position = models.IntegerField(default=0)
+    name = models.CharField(max_length=100)
+    enabled = models.BooleanField(default=True)
+    applies_to = models.CharField(
+        max_length=16, choices=RequestKind.choices, default=RequestKind.TOOL
+    )
+    conditions = models.JSONField(default=dict, blank=True)
+    action = models.CharField(max_length=20, choices=RuleAction.choices)
+    # Shown to reviewers; for `deny`, it is what the agent is told.
+    reason = models.TextField(blank=True, default="")
+    quorum = models.PositiveSmallIntegerField(default=1)
+    approver_roles = models.JSONField(default=default_approver_roles)
+    deadline_seconds = models.PositiveIntegerField(null=True, blank=True)
+    deadline_action = models.CharField(
+        max_length=16, choices=DeadlineAction.choices, default=DeadlineAction.REJECT
+    )
+    escalate_to_role = models.CharField(max_length=16, blank=True, default="")
+    escalation_deadline_seconds = models.PositiveIntegerField(null=True, blank=True)
+    remind_before_seconds = models.PositiveIntegerField(null=True, blank=True)
+    allow_edit = models.BooleanField(default=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["organization", "position", "id"]
+
+    def __str__(self) -> str:
+        return f"rule {self.name!r} ({self.action}) of organization {self.organization_id}"
+
+
+class ApprovalPolicyVersion(models.Model):
+    """The whole rule list as it stood after each change: requests record the version that
+    created them, and the gate evaluates exactly the latest snapshot."""
+
+    organization = models.ForeignKey(
+        "accounts.Organization", on_delete=models.CASCADE, related_name="approval_policy_versions"
+    )
+    version = models.PositiveIntegerField()
+    rules = models.JSONField(default=list)
+    change = models.CharField(max_length=200)
+    changed_by = models.CharField(max_length=200, blank=True, default="")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["organization", "-version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["organization", "version"], name="unique_policy_version"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"policy v{self.version} of organization {self.organization_id}"
 
 
 class ApprovalRequest(models.Model):
-    """One gated tool call (run, step, call index) waiting for, or holding, a decision."""
+    """One gated tool call (run, step, call index) or budget extension, open or decided."""
 
     organization = models.ForeignKey(
         "accounts.Organization", on_delete=models.CASCADE, related_name="approval_requests"
     )
     run = models.ForeignKey("runs.Run", on_delete=models.CASCADE, related_name="approvals")
+    kind = models.CharField(max_length=16, choices=RequestKind.choices, default=RequestKind.TOOL)
     step = models.IntegerField()
     call_index = models.IntegerField(default=0)
     tool = models.CharField(max_length=100)
@@ -39,9 +136,33 @@ class ApprovalRequest(models.Model):
     requested_by_api_key = models.ForeignKey(
         "accounts.ApiKey", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # What the policy asked for when the request was raised (copied: later edits to the rule do
+    # not change an open request).
+    policy_version = models.PositiveIntegerField(default=0)
+    rule = models.ForeignKey(
+        ApprovalRule, null=True, blank=True, on_delete=models.SET_NULL, related_name="requests"
+    )
+    rule_name = models.CharField(max_length=100, blank=True, default="")
+    quorum = models.PositiveSmallIntegerField(default=1)
+    approver_roles = models.JSONField(default=default_approver_roles)
+    allow_edit = models.BooleanField(default=True)
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    deadline_action = models.CharField(
+        max_length=16, choices=DeadlineAction.choices, default=DeadlineAction.REJECT
+    )
+    escalate_to_role = models.CharField(max_length=16, blank=True, default="")
+    escalation_deadline_seconds = models.PositiveIntegerField(null=True, blank=True)
+    escalations = models.PositiveSmallIntegerField(default=0)
+    remind_at = models.DateTimeField(null=True, blank=True)
+    reminded_at = models.DateTimeField(null=True, blank=True)
     status = models.CharField(
         max_length=16, choices=ApprovalStatus.choices, default=ApprovalStatus.PENDING
     )
+    # The arguments now proposed: the original ones, or the latest reviewer edit of them.
+    # `If-Match` on a decision must name proposed_digest.
+    proposed_digest = models.CharField(max_length=64, blank=True, default="")
+    edited_arguments = models.JSONField(null=True, blank=True)
+    edit_diff = models.JSONField(null=True, blank=True)
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -49,12 +170,13 @@ class ApprovalRequest(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
-    # Set when the decision came through an API key; decided_by is then the key's owner.
+    # Set when the deciding vote came through an API key; decided_by is then the key's owner.
     decided_by_api_key = models.ForeignKey(
         "accounts.ApiKey", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     decided_at = models.DateTimeField(null=True, blank=True)
-    edited_arguments = models.JSONField(null=True, blank=True)
+    # How it closed: "votes", "deadline", "run" (cancelled, rolled back or finished).
+    resolution = models.CharField(max_length=16, blank=True, default="")
     # Digest of what was actually approved: the edited arguments when present.
     approved_digest = models.CharField(max_length=64, blank=True, default="")
     comment = models.TextField(blank=True, default="")
@@ -65,13 +187,17 @@ class ApprovalRequest(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
+            # One open request per call: a call raised again after its request closed (a
+            # rollback retired the approval) gets a new request.
             models.UniqueConstraint(
-                fields=["run", "step", "call_index", "digest"], name="unique_approval_per_call"
+                fields=["run", "step", "call_index", "digest"],
+                condition=Q(status__in=OPEN_STATUSES),
+                name="unique_open_approval_per_call",
             ),
-            # A decision is all-or-nothing: pending rows carry no decider, decided rows do.
+            # A decision is all-or-nothing: open rows carry no decision time, closed rows do.
             models.CheckConstraint(
-                condition=(Q(status="pending") & Q(decided_at__isnull=True))
-                | (~Q(status="pending") & Q(decided_at__isnull=False)),
+                condition=(Q(status__in=OPEN_STATUSES) & Q(decided_at__isnull=True))
+                | (~Q(status__in=OPEN_STATUSES) & Q(decided_at__isnull=False)),
                 name="approval_decision_complete",
             ),
         ]
@@ -80,44 +206,47 @@ class ApprovalRequest(models.Model):
     def __str__(self) -> str:
         return f"approval {self.id} {self.tool} ({self.status})"
 
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
 
-class ApprovalPolicy(models.Model):
-    """An organization rule: calls need approval even when the tool's risk level does not ask.
+    @property
+    def proposed_arguments(self) -> dict:  # type: ignore[type-arg]
+        return self.edited_arguments if self.edited_arguments is not None else self.arguments
 
-    A rule names a tool or a capability (`agents.tools.spec.Capability`). A rule on a tool also
-    covers every tool that can do everything the named one can: a rule on `run_command` covers
-    `run_tests` and `install_package`, which execute workspace code too.
-    """
 
-    organization = models.ForeignKey(
-        "accounts.Organization", on_delete=models.CASCADE, related_name="approval_policies"
+class VoteDecision(models.TextChoices):
+    APPROVE = "approve", "Approve"
+    REJECT = "reject", "Reject"
+
+
+class ApprovalVote(models.Model):
+    """One reviewer's decision on one version of a request's arguments (its digest)."""
+
+    request = models.ForeignKey(ApprovalRequest, on_delete=models.CASCADE, related_name="votes")
+    voter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
-    tool = models.CharField(max_length=100, blank=True, default="")
-    capability = models.CharField(max_length=32, blank=True, default="")
-    reason = models.TextField(blank=True, default="")
+    voter_name = models.CharField(max_length=150)
+    api_key = models.ForeignKey(
+        "accounts.ApiKey", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    role = models.CharField(max_length=16)
+    decision = models.CharField(max_length=16, choices=VoteDecision.choices)
+    digest = models.CharField(max_length=64)
+    edited_arguments = models.JSONField(null=True, blank=True)
+    edit_diff = models.JSONField(null=True, blank=True)
+    comment = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        ordering = ["organization", "tool", "capability"]
+        ordering = ["request", "created_at", "id"]
         constraints = [
+            # A reviewer votes once on each version of the arguments.
             models.UniqueConstraint(
-                fields=["organization", "tool"],
-                condition=~Q(tool=""),
-                name="unique_policy_tool",
-            ),
-            models.UniqueConstraint(
-                fields=["organization", "capability"],
-                condition=~Q(capability=""),
-                name="unique_policy_capability",
-            ),
-            # Exactly one of tool and capability: a rule that names neither would match nothing.
-            models.CheckConstraint(
-                condition=(Q(tool="") & ~Q(capability="")) | (~Q(tool="") & Q(capability="")),
-                name="policy_names_tool_or_capability",
-            ),
+                fields=["request", "voter", "digest"], name="unique_vote_per_version"
+            )
         ]
 
     def __str__(self) -> str:
-        return (
-            f"{self.tool or self.capability} needs approval in organization {self.organization_id}"
-        )
+        return f"{self.voter_name} {self.decision}s approval {self.request_id}"

@@ -2,17 +2,33 @@
 
 from __future__ import annotations
 
+from typing import Any
+from uuid import UUID
+
 from django.db.models import Q, QuerySet
 
 from agents.engine.types import ApprovalDecision
-from agents.tools import ToolRegistry
-from approvals.models import ApprovalPolicy, ApprovalRequest, ApprovalStatus
+from approvals.models import (
+    ApprovalPolicyVersion,
+    ApprovalRequest,
+    ApprovalRule,
+    ApprovalStatus,
+    RequestKind,
+)
+
+_DECIDED = (ApprovalStatus.APPROVED, ApprovalStatus.REJECTED, ApprovalStatus.EXPIRED)
 
 
-def approval_list(*, organization_id: int, status: str | None = None) -> QuerySet[ApprovalRequest]:
-    requests = ApprovalRequest.objects.filter(organization_id=organization_id).select_related(
-        "run", "decided_by", "decided_by_api_key", "requested_by_user"
+def approval_list(
+    *, organization_id: int, status: str | None = None, run_id: UUID | str | None = None
+) -> QuerySet[ApprovalRequest]:
+    requests = (
+        ApprovalRequest.objects.filter(organization_id=organization_id)
+        .select_related("run", "decided_by", "decided_by_api_key", "requested_by_user")
+        .prefetch_related("votes")
     )
+    if run_id is not None:
+        requests = requests.filter(run_id=run_id)
     return requests.filter(status=status) if status else requests
 
 
@@ -20,23 +36,27 @@ def approval_get(*, organization_id: int, approval_id: int) -> ApprovalRequest |
     return approval_list(organization_id=organization_id).filter(id=approval_id).first()
 
 
-def approval_usable_for(*, run_id: str, step: int, digest: str, key: str) -> bool:
+def approval_usable_for(*, run_id: UUID | str, step: int, digest: str, key: str) -> bool:
     """True when an approved request of this run and step binds exactly `digest` and has not
     authorized a different tool call already (an approval is single-use)."""
     return (
         ApprovalRequest.objects.filter(
-            run_id=run_id, step=step, status=ApprovalStatus.APPROVED, approved_digest=digest
+            run_id=run_id,
+            step=step,
+            kind=RequestKind.TOOL,
+            status=ApprovalStatus.APPROVED,
+            approved_digest=digest,
         )
         .filter(Q(consumed_key="") | Q(consumed_key=key))
         .exists()
     )
 
 
-def approval_decision_for(*, run_id: str, digest: str) -> ApprovalDecision | None:
-    """The decision on a request of this run whose original or approved digest is `digest`."""
+def approval_decision_for(*, run_id: UUID | str, digest: str) -> ApprovalDecision | None:
+    """The decision on a request of this run whose original or approved digest is `digest`:
+    approved (possibly with edited arguments), rejected, or expired (a rejection by time)."""
     request = (
-        ApprovalRequest.objects.filter(run_id=run_id)
-        .exclude(status=ApprovalStatus.PENDING)
+        ApprovalRequest.objects.filter(run_id=run_id, kind=RequestKind.TOOL, status__in=_DECIDED)
         .filter(Q(digest=digest) | Q(approved_digest=digest))
         .select_related("decided_by")
         .order_by("-decided_at")
@@ -44,46 +64,69 @@ def approval_decision_for(*, run_id: str, digest: str) -> ApprovalDecision | Non
     )
     if request is None:
         return None
-    approved = request.status == ApprovalStatus.APPROVED
     return ApprovalDecision(
-        approved=approved,
-        arguments=request.edited_arguments
-        if request.edited_arguments is not None
-        else request.arguments,
+        approved=request.status == ApprovalStatus.APPROVED,
+        arguments=request.proposed_arguments,
         digest=request.approved_digest or request.digest,
-        reviewer=request.decided_by.username if request.decided_by else "system",
+        reviewer=_decider(request),
         comment=request.comment,
     )
 
 
-def policy_for_tool(
-    *, organization_id: int, tool: str, registry: ToolRegistry | None = None
-) -> ApprovalPolicy | None:
-    """The organization's rule that covers calls to `tool`, if any: a rule naming the tool
-    first, else one naming a capability of the tool or a tool it can stand in for. Without a
-    registry only a rule naming the tool itself is found."""
-    policies = list(ApprovalPolicy.objects.filter(organization_id=organization_id))
-    exact = next((policy for policy in policies if policy.tool == tool), None)
-    if exact is not None or registry is None:
-        return exact
-    return next(
-        (
-            policy
-            for policy in policies
-            if registry.rule_covers(tool, named_tool=policy.tool, capability=policy.capability)
-        ),
-        None,
+def _decider(request: ApprovalRequest) -> str:
+    if request.decided_by is not None:
+        return request.decided_by.username
+    return "the deadline" if request.resolution == "deadline" else "system"
+
+
+def approvals_open_count(*, run_id: UUID | str) -> int:
+    return ApprovalRequest.objects.filter(
+        run_id=run_id, status__in=(ApprovalStatus.PENDING, ApprovalStatus.ESCALATED)
+    ).count()
+
+
+# --- policy -------------------------------------------------------------------------------------
+def rule_list(*, organization_id: int) -> QuerySet[ApprovalRule]:
+    return ApprovalRule.objects.filter(organization_id=organization_id).order_by("position", "id")
+
+
+def rule_get(*, organization_id: int, rule_id: int) -> ApprovalRule | None:
+    return rule_list(organization_id=organization_id).filter(id=rule_id).first()
+
+
+def policy_versions(*, organization_id: int) -> QuerySet[ApprovalPolicyVersion]:
+    return ApprovalPolicyVersion.objects.filter(organization_id=organization_id).order_by(
+        "-version"
     )
 
 
-def policy_reason(policy: ApprovalPolicy, *, tool: str) -> str:
-    if policy.reason:
-        return policy.reason
-    if policy.tool == tool:
-        return f"your organization requires approval for {tool}"
-    if policy.capability:
-        return f"your organization requires approval for {policy.capability}, which {tool} has"
-    return (
-        f"your organization requires approval for {policy.tool}, and {tool} can do "
-        f"everything {policy.tool} can"
+def policy_version_get(*, organization_id: int, version: int) -> ApprovalPolicyVersion | None:
+    return policy_versions(organization_id=organization_id).filter(version=version).first()
+
+
+def policy_current(*, organization_id: int) -> tuple[int, list[dict[str, Any]]]:
+    """The latest version number and its rules (0 and none before the first rule)."""
+    latest = (
+        policy_versions(organization_id=organization_id).values_list("version", "rules").first()
     )
+    return (int(latest[0]), list(latest[1])) if latest else (0, [])
+
+
+def policy_explain(
+    *, organization_id: int, facts: Any, version: int | None = None
+) -> tuple[Any, dict[str, Any] | None]:
+    """What the policy (the latest, or `version`) decides for these facts, with every rule's
+    reason to match or not; None as the verdict when no such version exists."""
+    from approvals.policy import evaluate
+    from runs.toolbox import registry
+
+    if version is None:
+        number, rules = policy_current(organization_id=organization_id)
+    else:
+        found = policy_version_get(organization_id=organization_id, version=version)
+        if found is None:
+            return None, None
+        number, rules = found.version, list(found.rules)
+    verdict = evaluate(rules, facts, registry=registry(), version=number)
+    rule = next((r for r in rules if r["id"] == verdict.rule_id), None)
+    return verdict, rule

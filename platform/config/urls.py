@@ -14,6 +14,8 @@ urlpatterns = [
     path("", include("inference.urls")),
     path("api/", include("runs.urls")),
     path("api/", include("approvals.urls")),
+    path("api/", include("audit.urls")),
+    path("api/", include("webhooks.urls")),
     path("api/", include("memory.urls")),
     path("", include("dashboard.urls", namespace="dashboard")),
     path("admin/", admin.site.urls),

@@ -9,7 +9,6 @@ nothing either: the run waits and the step is tried again later (runs.environmen
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -19,14 +18,15 @@ from django.utils import timezone
 from agents.engine.runner import run_one_step
 from agents.engine.types import CheckpointConflict, EnvironmentFailure, StepResult
 from agents.sandbox.errors import SandboxUnavailable
-from approvals.services import approval_request_create
 from core.context import run_id as run_id_var
-from runs import artifacts, metrics, workspaces
+from runs import budgets
 from runs.checkpointer import DjangoCheckpointer, StagingCheckpointer
 from runs.context import RunContext
 from runs.environment import run_wait_for_environment, wait_cleared
 from runs.events import event_append
+from runs.gate import approval_gate, run_facts
 from runs.leases import Lease, LeaseLost, fenced_run, heartbeat, lease_acquire, lease_release
+from runs.lifecycle import run_complete, run_finish
 from runs.models import RUN_STATE_FIELDS, FailureKind, Run, RunStatus, Step
 
 logger = logging.getLogger(__name__)
@@ -58,7 +58,7 @@ def _fail_if_lost_too_often(lease: Lease) -> bool:
             f"{settings.LONGHAUL_RUN_MAX_LOST}); it was stopped instead of retried."
         )
         # Workers that keep vanishing are the platform's failure, not the agent's.
-        _set_final(run, RunStatus.FAILED, error=error, failure_kind=FailureKind.INFRASTRUCTURE)
+        run_finish(run, RunStatus.FAILED, error=error, failure_kind=FailureKind.INFRASTRUCTURE)
         event_append(
             run_id=run.id,
             kind="run.failed",
@@ -110,7 +110,7 @@ def _workflow(run: Run) -> Any:
 def _fail(lease: Lease, error: str) -> None:
     with transaction.atomic():
         run = fenced_run(lease)
-        _set_final(run, RunStatus.FAILED, error=error)
+        run_finish(run, RunStatus.FAILED, error=error)
         event_append(
             run_id=run.id,
             kind="run.failed",
@@ -162,17 +162,13 @@ def _apply_outcome(run: Run, result: StepResult) -> None:
 
 
 def _pause(run: Run, kind: str, payload: dict[str, Any]) -> None:
+    if kind == "budget":
+        budgets.budget_reached(run, payload)
+        return
     run.status = RunStatus.AWAITING_APPROVAL
     run.lease_owner, run.lease_expires_at = "", None
     if kind == "approval":
-        request = approval_request_create(run=run, payload=payload)
-        data = {
-            "approval_id": request.id,
-            "tool": request.tool,
-            "reason": request.reason,
-            "arguments": request.arguments,
-            "step": request.step,
-        }
+        data = approval_gate().raise_request(run=run_facts(run), payload=payload)
         event_append(run_id=run.id, kind="approval.requested", data=data)
     else:
         event_append(run_id=run.id, kind="run.interrupted", data={"kind": kind, **payload})
@@ -180,47 +176,5 @@ def _pause(run: Run, kind: str, payload: dict[str, Any]) -> None:
 
 def _complete(run: Run, status: str, output: dict[str, Any]) -> None:
     error = "" if status == "succeeded" else str(output.get("reason") or output.get("error") or "")
-    run.output = _without_artifacts(output)
-    _store_artifacts(run, output)
-    _set_final(run, RunStatus.SUCCEEDED if status == "succeeded" else RunStatus.FAILED, error=error)
-    names = list(run.artifacts.values_list("name", flat=True))
-    event_append(
-        run_id=run.id,
-        kind="run.finished",
-        data={
-            "status": run.status,
-            "error": run.error,
-            "failure_kind": run.failure_kind,
-            "artifacts": names,
-        },
-    )
-
-
-def _without_artifacts(output: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in output.items() if key != "artifacts"}
-
-
-def _store_artifacts(run: Run, output: dict[str, Any]) -> None:
-    declared = list(artifacts.declared_artifacts(output))
-    for name, content, media_type in declared:
-        artifacts.artifact_store(run=run, name=name, content=content, media_type=media_type)
-    # Workflows that do not hand over their own diff still get one, from the workspace's git.
-    if run.workspace and not any(media == "text/x-diff" for _, _, media in declared):
-        diff = workspaces.workspace_diff(Path(run.workspace))
-        artifacts.artifact_store(
-            run=run, name="changes.diff", content=diff.encode(), media_type="text/x-diff"
-        )
-
-
-def _set_final(
-    run: Run, status: str, *, error: str = "", failure_kind: str = FailureKind.AGENT
-) -> None:
-    """A failure here is the agent's (its output, a tool, a budget, a crash in its workflow)
-    unless the caller says otherwise; environment failures never reach this point."""
-    run.status, run.error = status, error
-    run.failure_kind = failure_kind if status == RunStatus.FAILED else FailureKind.NONE
-    if status == RunStatus.FAILED:
-        metrics.RUN_FAILURES.labels(run.failure_kind).inc()
-    run.finished_at = run.updated_at = timezone.now()
-    run.lease_owner, run.lease_expires_at = "", None
-    run.save(update_fields=RUN_STATE_FIELDS)
+    final = RunStatus.SUCCEEDED if status == "succeeded" else RunStatus.FAILED
+    run_complete(run, final, output, error=error)

@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 from accounts.authentication import requires_scope, tenant_of
 from accounts.models import Organization
 from accounts.permissions import MEMBERS, request_requires_role
+from audit.services import actor_fields
 from core.websocket import ws_ticket_mint, ws_ticket_seconds
 from runs import selectors, services
 from runs.consumers import ws_ticket_resource
@@ -120,9 +121,11 @@ class RunCancelView(APIView):
 
     @extend_schema(request=None, responses=RunSerializer)
     def post(self, request: Request, run_id: str) -> Response:
-        request_requires_role(request, MEMBERS, action="cancel runs")
+        actor = request_requires_role(request, MEMBERS, action="cancel runs")
         run = tenant_run(request, run_id)
-        run = services.run_cancel(organization_id=run.organization_id, run_id=run.id)
+        run = services.run_cancel(
+            organization_id=run.organization_id, run_id=run.id, **actor_fields(actor)
+        )
         return Response(RunSerializer(run).data)
 
 
@@ -158,12 +161,15 @@ class RunRollbackView(APIView):
 
     @extend_schema(request=RollbackSerializer, responses=RunSerializer)
     def post(self, request: Request, run_id: str) -> Response:
-        request_requires_role(request, MEMBERS, action="roll back runs")
+        actor = request_requires_role(request, MEMBERS, action="roll back runs")
         run = tenant_run(request, run_id)
         body = RollbackSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         run = run_rollback(
-            organization_id=run.organization_id, run_id=run.id, step=body.validated_data["step"]
+            organization_id=run.organization_id,
+            run_id=run.id,
+            step=body.validated_data["step"],
+            **actor_fields(actor),
         )
         return Response(RunSerializer(run).data)
 

@@ -63,3 +63,22 @@ def declared_artifacts(output: dict[str, Any]) -> Iterator[tuple[str, bytes, str
         if not isinstance(body, str | bytes):
             body, media_type = json.dumps(body, indent=2), "application/json"
         yield str(name), body.encode() if isinstance(body, str) else body, media_type
+
+
+def without_artifacts(output: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in output.items() if key != "artifacts"}
+
+
+def artifacts_from_output(run: Run, output: dict[str, Any]) -> None:
+    """Stores the artifacts a finished run's output declares; a run with a workspace whose
+    workflow hands over no diff still gets one (`changes.diff`, against its baseline)."""
+    from runs import workspaces
+
+    declared = list(declared_artifacts(output))
+    for name, content, media_type in declared:
+        artifact_store(run=run, name=name, content=content, media_type=media_type)
+    if run.workspace and not any(media == "text/x-diff" for _, _, media in declared):
+        diff = workspaces.workspace_diff(Path(run.workspace))
+        artifact_store(
+            run=run, name="changes.diff", content=diff.encode(), media_type="text/x-diff"
+        )

@@ -18,6 +18,7 @@ from typing import Any
 from django.conf import settings
 from openai import OpenAI
 
+from agents.engine.approvals import GateAction, GateVerdict
 from agents.engine.openai_chat import chat_completion
 from agents.engine.types import (
     ApprovalDecision,
@@ -27,9 +28,9 @@ from agents.engine.types import (
     ToolOutcome,
     arguments_digest,
 )
-from approvals.selectors import approval_decision_for, approval_usable_for
 from runs import toolbox
 from runs.credentials import run_model_token
+from runs.gate import approval_gate, run_facts
 from runs.leases import Lease
 from runs.models import Run
 from runs.snapshots import snapshot_before_call
@@ -43,6 +44,10 @@ def _client(base_url: str, api_key: str, timeout: float) -> OpenAI:
 
 
 class RunContext:
+    # A budget that runs out pauses the run with a request to extend it (runs.advance), instead
+    # of failing it outright.
+    budget_requests = True
+
     def __init__(
         self,
         *,
@@ -89,9 +94,18 @@ class RunContext:
         stored = toolcall_outcome(key=key)
         if stored is not None:
             return stored
-        payload = self._approval_payload(name, arguments, digest, call_index)
+        verdict = approval_gate().evaluate(
+            run=run_facts(self.run),
+            kind="tool",
+            name=name,
+            arguments=arguments,
+            registry=toolbox.registry(),
+        )
+        if verdict.action is GateAction.DENY:
+            return self._denied(name, verdict)
+        payload = self._approval_payload(name, arguments, digest, call_index, verdict)
         gated = payload is not None
-        if payload is not None and not approval_usable_for(
+        if payload is not None and not approval_gate().authorized(
             run_id=self.run_id, step=self.step, digest=digest, key=key
         ):
             raise ApprovalRequired(payload)
@@ -113,20 +127,37 @@ class RunContext:
         return outcome
 
     def _approval_payload(
-        self, name: str, arguments: dict[str, Any], digest: str, call_index: int
+        self,
+        name: str,
+        arguments: dict[str, Any],
+        digest: str,
+        call_index: int,
+        verdict: GateVerdict,
     ) -> dict[str, Any] | None:
         """The approval payload when this call is gated (tool risk or organization rule)."""
-        reason = toolbox.approval_reason(name, organization_id=self.run.organization_id)
-        if reason is None:
+        if verdict.action is not GateAction.REQUIRE_APPROVAL:
             return None
         return {
             "tool": name,
             "arguments": copy.deepcopy(arguments),
             "digest": digest,
-            "reason": reason,
+            "reason": verdict.reason,
             "step": self.step,
             "call_index": call_index,
+            **verdict.approval_payload(),
         }
+
+    def _denied(self, name: str, verdict: GateVerdict) -> ToolOutcome:
+        """A call the policy forbids is not made; the agent is told why, as a failed call."""
+        self.emit(
+            "tool.denied", {"tool": name, "reason": verdict.reason, "rule": verdict.rule_name}
+        )
+        return ToolOutcome(
+            ok=False,
+            output=None,
+            error_class="PolicyDenied",
+            error=f"Not executed: {verdict.reason}",
+        )
 
     # --- events, clock, decisions --------------------------------------------------------------
     def emit(self, kind: str, data: dict[str, Any]) -> None:
@@ -136,4 +167,4 @@ class RunContext:
         return self.clock()
 
     def approval_decision(self, digest: str) -> ApprovalDecision | None:
-        return approval_decision_for(run_id=self.run_id, digest=digest)
+        return approval_gate().decision(run_id=self.run_id, digest=digest)

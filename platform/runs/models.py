@@ -18,6 +18,9 @@ class RunStatus(models.TextChoices):
     SUCCEEDED = "succeeded", "Succeeded"
     FAILED = "failed", "Failed"
     CANCELLED = "cancelled", "Cancelled"
+    # A budget ran out and no extension was granted (denied, rejected or expired); the partial
+    # output is kept.
+    BUDGET_EXHAUSTED = "budget_exhausted", "Budget exhausted"
 
 
 class FailureKind(models.TextChoices):
@@ -29,7 +32,9 @@ class FailureKind(models.TextChoices):
     INFRASTRUCTURE = "infrastructure", "Infrastructure"
 
 
-TERMINAL_STATUSES = frozenset({RunStatus.SUCCEEDED, RunStatus.FAILED, RunStatus.CANCELLED})
+TERMINAL_STATUSES = frozenset(
+    {RunStatus.SUCCEEDED, RunStatus.FAILED, RunStatus.CANCELLED, RunStatus.BUDGET_EXHAUSTED}
+)
 # A worker may hold the lease (and so advance the run) only in these states.
 ADVANCEABLE_STATUSES = frozenset({RunStatus.QUEUED, RunStatus.RUNNING})
 

@@ -29,12 +29,13 @@ from django.utils import timezone
 from rest_framework.exceptions import NotFound, ValidationError
 
 from agents.engine.types import END, Checkpoint
-from approvals.models import ApprovalRequest, ApprovalStatus
+from audit.services import audit_append
 from runs import snapshots
 from runs.checkpointer import DjangoCheckpointer
 from runs.environment import wait_cleared
 from runs.errors import Conflict
 from runs.events import event_append
+from runs.gate import approval_gate
 from runs.models import (
     RUN_STATE_FIELDS,
     CheckpointWrite,
@@ -46,7 +47,14 @@ from runs.models import (
 )
 
 
-def run_rollback(*, organization_id: int, run_id: UUID | str, step: int) -> Run:
+def run_rollback(
+    *,
+    organization_id: int,
+    run_id: UUID | str,
+    step: int,
+    actor: str = "system",
+    actor_user_id: int | None = None,
+) -> Run:
     """Rolls the run back to the start of `step` and queues it; see the module docstring."""
     store = DjangoCheckpointer()
     with transaction.atomic():
@@ -71,6 +79,14 @@ def run_rollback(*, organization_id: int, run_id: UUID | str, step: int) -> Run:
         snapshots.restore_for_rollback(run, snapshot)
         transaction.on_commit(lambda: snapshots.discard_from(run.id, step))
         _enqueue(run.id)
+        audit_append(
+            organization_id=run.organization_id,
+            action="run.rolled_back",
+            actor=actor,
+            actor_user_id=actor_user_id,
+            target=f"run:{run.id}",
+            data={"step": step, "from": previous, "withdrawn_approvals": withdrawn},
+        )
     return run
 
 
@@ -129,14 +145,7 @@ def _retire_history(run: Run, step: int, *, suffix: str) -> list[int]:
     ToolCall.objects.filter(run=run, step__gte=step).update(
         idempotency_key=Concat(F("idempotency_key"), Value(suffix))
     )
-    later = ApprovalRequest.objects.filter(run=run, step__gte=step)
-    approved = later.filter(status=ApprovalStatus.APPROVED)
-    approved.exclude(consumed_key="").update(consumed_key=Concat(F("consumed_key"), Value(suffix)))
-    approved.filter(consumed_key="").update(consumed_key=f"unused{suffix}")
-    pending = later.filter(status=ApprovalStatus.PENDING)
-    withdrawn = list(pending.values_list("id", flat=True))
-    pending.delete()
-    return withdrawn
+    return approval_gate().withdraw_from_step(run_id=str(run.id), step=step, suffix=suffix)
 
 
 def _reopen(run: Run, source: Checkpoint) -> None:

@@ -17,14 +17,15 @@ from accounts.models import ApiKey, Organization, User
 from accounts.selectors import api_key_get
 from agents.engine.runner import start_thread
 from agents.engine.types import Budgets
-from approvals.models import ApprovalRequest, ApprovalStatus
-from approvals.services import approvals_expire_for_run
-from runs import sandboxing, workspaces
+from audit.services import audit_append
+from runs import budgets, sandboxing, workspaces
 from runs.advance import advance_under_lease
 from runs.checkpointer import DjangoCheckpointer
 from runs.errors import Conflict
 from runs.events import event_append
+from runs.gate import approval_gate
 from runs.leases import expired_leases_reclaim, stale_queued_runs
+from runs.lifecycle import announce_finished
 from runs.models import RUN_STATE_FIELDS, Run, RunStatus
 from runs.workflows import load_workflow
 
@@ -68,7 +69,31 @@ def run_start(
         start_thread(flow, DjangoCheckpointer(), str(run.id), _thread_input(run))
         event_append(run_id=run.id, kind="run.created", data=_run_summary(run))
         enqueue_advance(run_id=run.id)
+        _audit(
+            run,
+            "run.started",
+            _starter(run, api_key),
+            data=_run_summary(run),
+            user_id=run.created_by_user_id,
+        )
     return run
+
+
+def _starter(run: Run, api_key: ApiKey | None) -> str:
+    person = run.created_by_user.username if run.created_by_user else "a key without an owner"
+    return person + (f" through API key #{api_key.id}" if api_key else "")
+
+
+def _audit(run: Run, action: str, actor: str, *, data: dict[str, Any], user_id: int | None) -> None:
+    """Runs' entries in the audit log; called last in each transaction (audit's lock order)."""
+    audit_append(
+        organization_id=run.organization_id,
+        action=action,
+        actor=actor,
+        actor_user_id=user_id,
+        target=f"run:{run.id}",
+        data=data,
+    )
 
 
 def _check_input(flow: Any, input: dict[str, Any]) -> None:
@@ -149,8 +174,16 @@ def enqueue_advance(*, run_id: UUID | str) -> None:
     transaction.on_commit(lambda: advance_run.delay(str(run_id)))
 
 
-def run_cancel(*, organization_id: int, run_id: UUID | str, reason: str = "") -> Run:
-    """Cancels in any non-final state; the fencing token bump stops a worker mid-step."""
+def run_cancel(
+    *,
+    organization_id: int,
+    run_id: UUID | str,
+    reason: str = "",
+    actor: str = "system",
+    actor_user_id: int | None = None,
+) -> Run:
+    """Cancels in any non-final state; the fencing token bump stops a worker mid-step. Its
+    open approval requests are cancelled with it."""
     with transaction.atomic():
         run = (
             Run.objects.select_for_update()
@@ -167,8 +200,11 @@ def run_cancel(*, organization_id: int, run_id: UUID | str, reason: str = "") ->
         _finish(run, RunStatus.CANCELLED, error=reason or "Cancelled on request.")
         run.fencing_token += 1
         run.save(update_fields=RUN_STATE_FIELDS)
-        approvals_expire_for_run(run_id=run.id, reason="The run was cancelled.")
+        closed = approval_gate().close_for_run(run_id=str(run.id), reason="The run was cancelled.")
         event_append(run_id=run.id, kind="run.cancelled", data={"from": previous})
+        announce_finished(run)
+        data = {"from": previous, "reason": run.error, "cancelled_approvals": closed}
+        _audit(run, "run.cancelled", actor, data=data, user_id=actor_user_id)
     return run
 
 
@@ -179,20 +215,47 @@ def _finish(run: Run, status: str, *, error: str = "") -> None:
 
 
 def run_resume(*, run_id: UUID | str) -> Run | None:
-    """Re-queues a run that waits for approvals once none is pending any more."""
+    """Re-queues a run that waits for approvals once none is open any more."""
     with transaction.atomic():
         run = Run.objects.select_for_update().filter(id=run_id).first()
         if run is None or run.status not in (RunStatus.AWAITING_APPROVAL, RunStatus.QUEUED):
             return run
-        pending = ApprovalRequest.objects.filter(run=run, status=ApprovalStatus.PENDING)
-        if run.status == RunStatus.AWAITING_APPROVAL and pending.exists():
+        if run.status == RunStatus.AWAITING_APPROVAL and approval_gate().open_requests(
+            run_id=str(run.id)
+        ):
             return run
         run.status, run.updated_at = RunStatus.QUEUED, timezone.now()
         run.lease_owner, run.lease_expires_at = "", None
         run.save(update_fields=RUN_STATE_FIELDS)
         event_append(run_id=run.id, kind="run.resumed", data={})
         enqueue_advance(run_id=run.id)
+        _audit(run, "run.resumed", "system (approvals decided)", data={}, user_id=None)
     return run
+
+
+def run_lock(*, run_id: UUID | str) -> None:
+    """Locks the run's row for the rest of the caller's transaction. Whoever changes a run's
+    approvals takes it first, as cancel and the worker do, so they never deadlock."""
+    Run.objects.select_for_update().filter(id=run_id).values_list("id", flat=True).first()
+
+
+def run_budget_extend(*, run_id: UUID | str, budget: str, extension: float) -> None:
+    """An approved budget request: the budget grows by the granted amount, the run resumes."""
+    with transaction.atomic():
+        run = Run.objects.select_for_update().get(id=run_id)
+        before = (run.budgets or {}).get(budget)
+        run.budgets = budgets.extended_budgets(run, budget, extension)
+        run.save(update_fields=["budgets"])
+        budgets.announce_extension(run.id, budget, before, run.budgets[budget])
+    run_resume(run_id=run_id)
+
+
+def run_end_budget_exhausted(*, run_id: UUID | str, reason: str) -> None:
+    """A budget request was rejected or expired: the run ends as budget_exhausted."""
+    with transaction.atomic():
+        run = Run.objects.select_for_update().get(id=run_id)
+        if run.status == RunStatus.AWAITING_APPROVAL:
+            budgets.exhaust(run, reason)
 
 
 def runs_recover_expired_leases() -> dict[str, list[str]]:

@@ -12,9 +12,9 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 
+from agents.engine.approvals import GateAction, RunFacts
 from agents.engine.types import ToolOutcome
 from agents.tools import (
-    RiskLevel,
     ToolArgumentsInvalid,
     ToolEnvironment,
     ToolExecutor,
@@ -22,7 +22,6 @@ from agents.tools import (
     UnknownTool,
     default_registry,
 )
-from approvals.selectors import policy_for_tool, policy_reason
 from memory.port import DjangoMemoryPort
 from runs import sandboxing
 from runs.models import Run
@@ -46,17 +45,18 @@ def _sandbox() -> Any:
 
 
 def approval_reason(name: str, *, organization_id: int) -> str | None:
-    """Why a call to `name` needs approval, or None when it may run without one."""
-    try:
-        spec = registry().get(name)
-    except UnknownTool:
-        return None  # the executor reports an unknown tool as a failed call
-    if spec.risk is RiskLevel.HIGH:
-        return f"{name} is a high-risk tool" + (
-            " with network access" if spec.requires_network else ""
-        )
-    policy = policy_for_tool(organization_id=organization_id, tool=name, registry=registry())
-    return policy_reason(policy, tool=name) if policy is not None else None
+    """Why a call to `name` (with no arguments, in no particular run) needs approval, or None
+    when the organization's policy lets it run without one. Runs ask the gate per call."""
+    from runs.gate import approval_gate
+
+    verdict = approval_gate().evaluate(
+        run=RunFacts(run_id="", organization_id=organization_id),
+        kind="tool",
+        name=name,
+        arguments={},
+        registry=registry(),
+    )
+    return verdict.reason if verdict.action is GateAction.REQUIRE_APPROVAL else None
 
 
 def validate_arguments(name: str, arguments: dict[str, Any]) -> None:

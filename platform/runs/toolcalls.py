@@ -11,9 +11,10 @@ from django.db.models import F
 from django.utils import timezone
 
 from agents.engine.types import ApprovalRequired, ToolOutcome
-from approvals.services import approval_consume
+from audit.services import audit_append
+from runs.gate import approval_gate
 from runs.leases import Lease, fenced_run
-from runs.models import ToolCall, ToolCallStatus
+from runs.models import Run, ToolCall, ToolCallStatus
 
 _DONE = (ToolCallStatus.SUCCEEDED, ToolCallStatus.FAILED)
 
@@ -44,10 +45,13 @@ def toolcall_start(
     gated: bool,
     approval_payload: dict[str, Any] | None = None,
 ) -> None:
-    """Records the call as started (committed before the effect), consuming its approval."""
+    """Records the call as started (committed before the effect), consuming its approval.
+    A gated call's execution (each attempt) is an audit log entry."""
     with transaction.atomic():
         run = fenced_run(lease)
-        if gated and not approval_consume(run_id=run.id, step=step, digest=digest, key=key):
+        if gated and not approval_gate().consume(
+            run_id=str(run.id), step=step, digest=digest, key=key
+        ):
             raise ApprovalRequired(approval_payload or {"tool": tool, "digest": digest})
         updated = ToolCall.objects.filter(idempotency_key=key).update(attempts=F("attempts") + 1)
         if not updated:
@@ -60,6 +64,20 @@ def toolcall_start(
                 arguments=arguments,
                 digest=digest,
             )
+        if gated:
+            _audit_execution(run, key=key, tool=tool, arguments=arguments, digest=digest)
+
+
+def _audit_execution(
+    run: Run, *, key: str, tool: str, arguments: dict[str, Any], digest: str
+) -> None:
+    audit_append(
+        organization_id=run.organization_id,
+        action="tool.executed",
+        actor=f"agent of run {run.id}",
+        target=f"tool_call:{key}",
+        data={"tool": tool, "arguments": arguments, "digest": digest, "approved": True},
+    )
 
 
 def toolcall_complete(*, lease: Lease, key: str, outcome: ToolOutcome) -> None:

@@ -238,7 +238,7 @@ def test_two_simultaneous_decisions_cannot_both_win(
     def attempt(name: str, user: Any, approve: bool) -> None:
         barrier.wait()
         try:
-            decide(acme, request, user, approve=approve)
+            decide(acme, request, user, approve=approve, comment="" if approve else "not now")
             results[name] = "won"
         except Conflict:
             results[name] = "conflict"

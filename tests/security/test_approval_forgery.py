@@ -23,8 +23,9 @@ from rest_framework.test import APIClient
 from accounts.models import Membership, Role, User
 from accounts.services import api_key_create, membership_create
 from agents.tools.builtin import BUILTIN_TOOLS
-from approvals.models import ApprovalPolicy, ApprovalRequest, ApprovalStatus
-from approvals.services import approval_decide, approval_policy_set
+from approvals.models import ApprovalRequest, ApprovalRule, ApprovalStatus
+from approvals.rules import approval_rule_create
+from approvals.services import approval_decide
 from runs import toolbox
 from runs.models import Run, RunStatus, ToolCall
 from runs.services import run_advance, run_start
@@ -56,6 +57,27 @@ def person(tenant: TenantFixture, name: str, role: str) -> User:
     user = make_user(f"{tenant.organization.slug}-{name}")
     membership_create(organization=tenant.organization, user=user, role=role)
     return user
+
+
+def approval_policy_set(
+    *, organization_id: int, tool: str = "", capability: str = "", reason: str = ""
+) -> None:
+    """A rule that requires one reviewer's approval for a tool or a capability."""
+    conditions: dict[str, list[str]] = {}
+    if tool:
+        conditions["tools"] = [tool]
+    if capability:
+        conditions["capabilities"] = [capability]
+    approval_rule_create(
+        organization_id=organization_id,
+        data={
+            "name": f"approval for {tool or capability}",
+            "action": "require_approval",
+            "conditions": conditions,
+            "reason": reason,
+        },
+        actor="test",
+    )
 
 
 def deploy_script(ledger: Path) -> list[dict[str, Any]]:
@@ -225,15 +247,20 @@ def test_rules_cover_every_tool_that_can_do_what_the_named_one_does(
 
 
 def test_rules_that_name_nothing_real_are_refused(acme: TenantFixture, runtime: Path) -> None:
-    for rule in (
-        {"capability": "teleport"},
-        {"tool": "no_such_tool"},
-        {},
-        {"tool": "run_command", "capability": "network"},
-    ):
+    refused: list[dict[str, Any]] = [
+        {"capabilities": ["teleport"]},
+        {"tools": ["no_such_tool"]},
+        {"tools": []},
+        {"tool": "run_command"},
+    ]
+    for conditions in refused:
         with pytest.raises(ValidationError):
-            approval_policy_set(organization_id=acme.organization.id, **rule)
-    assert not ApprovalPolicy.objects.exists()
+            approval_rule_create(
+                organization_id=acme.organization.id,
+                data={"name": "x", "action": "require_approval", "conditions": conditions},
+                actor="test",
+            )
+    assert not ApprovalRule.objects.exists()
 
 
 # --- deciding through API keys -------------------------------------------------------------

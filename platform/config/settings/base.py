@@ -43,6 +43,8 @@ INSTALLED_APPS = [
     "gateway",
     "runs",
     "approvals",
+    "audit",
+    "webhooks",
     "memory",
     "dashboard",
 ]
@@ -156,6 +158,8 @@ LONGHAUL_WEB_PORT = env_int("LONGHAUL_WEB_PORT", 8000)
 
 # --- Accounts.
 API_KEY_CACHE_SECONDS = env_int("LONGHAUL_API_KEY_CACHE_SECONDS", 5)
+# How long a websocket ticket (POST /api/runs/{id}/ws-ticket) may wait to be redeemed, once.
+LONGHAUL_WS_TICKET_SECONDS = env_int("LONGHAUL_WS_TICKET_SECONDS", 30)
 
 # --- Health: readiness checks by dotted path; each returns (ok, detail).
 LONGHAUL_READINESS_CHECKS = [
@@ -303,6 +307,37 @@ CELERY_BEAT_SCHEDULE["runs-recover-expired-leases"] = {
     "task": "runs.tasks.recover_expired_leases",
     "schedule": LONGHAUL_LEASE_RECOVERY_SECONDS,
     "options": {"expires": LONGHAUL_LEASE_RECOVERY_SECONDS},
+}
+# Approvals (docs/approvals.md): beat enforces deadlines, escalations and reminders this often,
+# even when no worker looks at the run; the SLA figures behind /metrics are refreshed as often.
+LONGHAUL_APPROVAL_SWEEP_SECONDS = env_float("LONGHAUL_APPROVAL_SWEEP_SECONDS", 15.0)
+LONGHAUL_APPROVAL_SLA_SECONDS = env_float("LONGHAUL_APPROVAL_SLA_SECONDS", 60.0)
+LONGHAUL_APPROVAL_SLA_WINDOW_DAYS = env_int("LONGHAUL_APPROVAL_SLA_WINDOW_DAYS", 30)
+# The approval gate runs and the engine talk to (a port; the approvals app implements it).
+LONGHAUL_APPROVAL_GATE = env_str("LONGHAUL_APPROVAL_GATE", "approvals.gate.DjangoApprovalGate")
+CELERY_BEAT_SCHEDULE["approvals-sweep"] = {
+    "task": "approvals.tasks.sweep_deadlines",
+    "schedule": LONGHAUL_APPROVAL_SWEEP_SECONDS,
+    "options": {"expires": LONGHAUL_APPROVAL_SWEEP_SECONDS},
+}
+CELERY_BEAT_SCHEDULE["approvals-sla"] = {
+    "task": "approvals.tasks.refresh_sla",
+    "schedule": LONGHAUL_APPROVAL_SLA_SECONDS,
+    "options": {"expires": LONGHAUL_APPROVAL_SLA_SECONDS},
+}
+# Webhooks (docs/approvals.md#webhooks): signed deliveries with retries and backoff.
+LONGHAUL_WEBHOOK_TIMEOUT_SECONDS = env_float("LONGHAUL_WEBHOOK_TIMEOUT_SECONDS", 5.0)
+LONGHAUL_WEBHOOK_MAX_ATTEMPTS = env_int("LONGHAUL_WEBHOOK_MAX_ATTEMPTS", 8)
+LONGHAUL_WEBHOOK_RETRY_FIRST_SECONDS = env_float("LONGHAUL_WEBHOOK_RETRY_FIRST_SECONDS", 10.0)
+LONGHAUL_WEBHOOK_RETRY_MAX_SECONDS = env_float("LONGHAUL_WEBHOOK_RETRY_MAX_SECONDS", 3600.0)
+LONGHAUL_WEBHOOK_SWEEP_SECONDS = env_float("LONGHAUL_WEBHOOK_SWEEP_SECONDS", 60.0)
+LONGHAUL_WEBHOOK_REQUIRE_HTTPS = env_bool("LONGHAUL_WEBHOOK_REQUIRE_HTTPS", False)
+# Hosts webhooks may reach although they resolve to private or loopback addresses.
+LONGHAUL_WEBHOOK_ALLOWED_PRIVATE_HOSTS = env_list("LONGHAUL_WEBHOOK_ALLOWED_PRIVATE_HOSTS", [])
+CELERY_BEAT_SCHEDULE["webhooks-redeliver"] = {
+    "task": "webhooks.tasks.redeliver_overdue",
+    "schedule": LONGHAUL_WEBHOOK_SWEEP_SECONDS,
+    "options": {"expires": LONGHAUL_WEBHOOK_SWEEP_SECONDS},
 }
 
 # --- Memory (platform/memory).

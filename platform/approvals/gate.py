@@ -1,0 +1,85 @@
+"""The platform's approval gate (`agents.engine.approvals.ApprovalGate`): runs reach the
+approvals app only through this class, named by LONGHAUL_APPROVAL_GATE."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from accounts.selectors import user_role_in
+from agents.engine.approvals import GateAction, GateVerdict, RunFacts
+from agents.engine.types import ApprovalDecision
+from approvals import selectors, services
+from approvals.policy import Facts, evaluate
+
+
+class DjangoApprovalGate:
+    def evaluate(
+        self, *, run: RunFacts, kind: str, name: str, arguments: dict[str, Any], registry: Any
+    ) -> GateVerdict:
+        version, rules = selectors.policy_current(organization_id=run.organization_id)
+        facts = Facts(
+            kind=kind,
+            name=name,
+            arguments=arguments,
+            workflow=run.workflow,
+            tier=run.tier,
+            tokens_used=run.tokens_used,
+            steps_used=run.steps_used,
+            requester_role=_role(run) if _needs_role(rules) else None,
+        )
+        verdict = evaluate(rules, facts, registry=registry, version=version)
+        return GateVerdict(
+            GateAction(verdict.action),
+            verdict.reason,
+            verdict.policy_version,
+            verdict.rule_id,
+            verdict.rule_name,
+            verdict.trace,
+        )
+
+    def authorized(self, *, run_id: str, step: int, digest: str, key: str) -> bool:
+        return selectors.approval_usable_for(run_id=run_id, step=step, digest=digest, key=key)
+
+    def consume(self, *, run_id: str, step: int, digest: str, key: str) -> bool:
+        return services.approval_consume(run_id=run_id, step=step, digest=digest, key=key)
+
+    def decision(self, *, run_id: str, digest: str) -> ApprovalDecision | None:
+        return selectors.approval_decision_for(run_id=run_id, digest=digest)
+
+    def raise_request(self, *, run: RunFacts, payload: dict[str, Any]) -> dict[str, Any]:
+        request = services.approval_request_raise(run=run, payload=payload)
+        return {
+            "approval_id": request.id,
+            "kind": request.kind,
+            "tool": request.tool,
+            "reason": request.reason,
+            "arguments": request.arguments,
+            "digest": request.digest,
+            "step": request.step,
+            "quorum": request.quorum,
+            "approver_roles": request.approver_roles,
+            "deadline_at": request.deadline_at,
+            "policy_version": request.policy_version,
+        }
+
+    def open_requests(self, *, run_id: str) -> int:
+        return selectors.approvals_open_count(run_id=run_id)
+
+    def close_for_run(self, *, run_id: str, reason: str) -> list[int]:
+        return services.approvals_close_for_run(run_id=run_id, reason=reason)
+
+    def withdraw_from_step(self, *, run_id: str, step: int, suffix: str) -> list[int]:
+        return services.approvals_withdraw_from_step(run_id=run_id, step=step, suffix=suffix)
+
+
+def _needs_role(rules: list[dict[str, Any]]) -> bool:
+    return any("requester_roles" in (rule.get("conditions") or {}) for rule in rules)
+
+
+def _role(run: RunFacts) -> str | None:
+    if run.requester_id is None:
+        return None
+    from django.contrib.auth import get_user_model
+
+    person = get_user_model().objects.filter(id=run.requester_id).first()
+    return user_role_in(user=person, organization_id=run.organization_id) if person else None

@@ -1,0 +1,165 @@
+"""REST for the approval policy: rules (owners and admins change them), versions, dry runs,
+and the SLA figures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.authentication import requires_scope, tenant_of
+from accounts.permissions import MANAGERS, MEMBERS, Actor, request_requires_role
+from approvals import rules, selectors
+from approvals.models import ApprovalRule
+from approvals.policy import Facts
+from approvals.serializers import (
+    DryRunResultSerializer,
+    DryRunSerializer,
+    PolicyVersionSerializer,
+    RuleSerializer,
+    RuleWriteSerializer,
+    SlaQuerySerializer,
+    SlaSerializer,
+)
+from approvals.sla import sla_for
+from audit.services import actor_fields
+from runs.api import service_errors
+
+SCOPE = requires_scope("approvals")
+CHANGE = "change approval rules"
+
+
+def _manager(request: Request) -> Actor:
+    return request_requires_role(request, MANAGERS, action=CHANGE)
+
+
+def _rule(request: Request, rule_id: int) -> ApprovalRule:
+    found = selectors.rule_get(organization_id=tenant_of(request).organization_id, rule_id=rule_id)
+    if found is None:
+        raise NotFound("No such approval rule.")
+    return found
+
+
+def _changes(request: Request) -> dict[str, Any]:
+    body = RuleWriteSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    return dict(body.validated_data)
+
+
+class RuleListView(APIView):
+    permission_classes = [SCOPE]
+
+    @extend_schema(responses=RuleSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        listed = selectors.rule_list(organization_id=tenant_of(request).organization_id)
+        return Response(RuleSerializer(listed, many=True).data)
+
+    @extend_schema(request=RuleWriteSerializer, responses={201: RuleSerializer})
+    def post(self, request: Request) -> Response:
+        actor = _manager(request)
+        try:
+            created = rules.approval_rule_create(
+                organization_id=actor.organization_id,
+                data=_changes(request),
+                **actor_fields(actor),
+            )
+        except DjangoValidationError as error:
+            raise service_errors(error) from None
+        return Response(RuleSerializer(created).data, status=status.HTTP_201_CREATED)
+
+
+class RuleDetailView(APIView):
+    permission_classes = [SCOPE]
+
+    @extend_schema(responses=RuleSerializer)
+    def get(self, request: Request, rule_id: int) -> Response:
+        return Response(RuleSerializer(_rule(request, rule_id)).data)
+
+    @extend_schema(request=RuleWriteSerializer, responses=RuleSerializer)
+    def patch(self, request: Request, rule_id: int) -> Response:
+        actor = _manager(request)
+        try:
+            changed = rules.approval_rule_update(
+                rule=_rule(request, rule_id), changes=_changes(request), **actor_fields(actor)
+            )
+        except DjangoValidationError as error:
+            raise service_errors(error) from None
+        return Response(RuleSerializer(changed).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, rule_id: int) -> Response:
+        actor = _manager(request)
+        rules.approval_rule_delete(rule=_rule(request, rule_id), **actor_fields(actor))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class DryRunView(APIView):
+    """Which rule a call (or budget request) would hit, and why every other rule did not."""
+
+    permission_classes = [SCOPE]
+
+    @extend_schema(request=DryRunSerializer, responses=DryRunResultSerializer)
+    def post(self, request: Request) -> Response:
+        request_requires_role(request, MEMBERS, action="try approval rules")
+        body = DryRunSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = dict(body.validated_data)
+        version = data.pop("version", None)
+        verdict, rule = selectors.policy_explain(
+            organization_id=tenant_of(request).organization_id, facts=Facts(**data), version=version
+        )
+        if verdict is None:
+            raise NotFound(f"This organization has no policy version {version}.")
+        requirement = verdict.requirement.__dict__ if verdict.requirement else None
+        return Response(
+            {
+                "action": verdict.action,
+                "reason": verdict.reason,
+                "policy_version": verdict.policy_version,
+                "rule": rule,
+                "requirement": requirement,
+                "explanation": verdict.trace,
+            }
+        )
+
+
+class PolicyVersionListView(APIView):
+    permission_classes = [SCOPE]
+
+    @extend_schema(responses=PolicyVersionSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        versions = selectors.policy_versions(organization_id=tenant_of(request).organization_id)
+        return Response(PolicyVersionSerializer(versions[:100], many=True).data)
+
+
+class PolicyVersionView(APIView):
+    permission_classes = [SCOPE]
+
+    @extend_schema(responses=PolicyVersionSerializer)
+    def get(self, request: Request, version: int) -> Response:
+        found = selectors.policy_version_get(
+            organization_id=tenant_of(request).organization_id, version=version
+        )
+        if found is None:
+            raise NotFound("No such policy version.")
+        return Response(PolicyVersionSerializer(found).data)
+
+
+class SlaView(APIView):
+    permission_classes = [SCOPE]
+
+    @extend_schema(parameters=[SlaQuerySerializer], responses=SlaSerializer)
+    def get(self, request: Request) -> Response:
+        query = SlaQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        figures = sla_for(
+            organization_id=tenant_of(request).organization_id,
+            days=query.validated_data.get("days"),
+        )
+        return Response(SlaSerializer(figures).data)

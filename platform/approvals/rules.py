@@ -1,0 +1,161 @@
+"""Writes for approval rules. Every change writes the next policy version: a snapshot of the
+organization's whole rule list, which the gate evaluates and requests point to."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import connection, transaction
+from django.utils import timezone
+
+from approvals.models import ApprovalPolicyVersion, ApprovalRule
+from approvals.policy import rule_problems
+from audit.services import audit_append
+
+_LOCK_SPACE = 0x4150  # "AP": policy versions of one organization are written one at a time
+SNAPSHOT_FIELDS = (
+    "id",
+    "position",
+    "name",
+    "enabled",
+    "applies_to",
+    "conditions",
+    "action",
+    "reason",
+    "quorum",
+    "approver_roles",
+    "deadline_seconds",
+    "deadline_action",
+    "escalate_to_role",
+    "escalation_deadline_seconds",
+    "remind_before_seconds",
+    "allow_edit",
+)
+EDITABLE = SNAPSHOT_FIELDS[1:]
+
+
+def approval_rule_create(
+    *, organization_id: int, data: dict[str, Any], actor: str, actor_user_id: int | None = None
+) -> ApprovalRule:
+    """Adds a rule (at the end, unless `position` says where) and writes a policy version."""
+    with transaction.atomic():
+        _lock(organization_id)
+        rule = ApprovalRule(organization_id=organization_id)
+        if "position" not in data:
+            data = {**data, "position": _next_position(organization_id)}
+        _assign(rule, data)
+        rule.save()
+        _changed(
+            organization_id, f"rule {rule.id} {rule.name!r} created", rule, actor, actor_user_id
+        )
+    return rule
+
+
+def approval_rule_update(
+    *, rule: ApprovalRule, changes: dict[str, Any], actor: str, actor_user_id: int | None = None
+) -> ApprovalRule:
+    with transaction.atomic():
+        _lock(rule.organization_id)
+        rule = ApprovalRule.objects.select_for_update().get(id=rule.id)
+        _assign(rule, changes)
+        rule.updated_at = timezone.now()
+        rule.save()
+        change = f"rule {rule.id} {rule.name!r} changed: {', '.join(sorted(changes))}"
+        _changed(rule.organization_id, change, rule, actor, actor_user_id)
+    return rule
+
+
+def approval_rule_delete(
+    *, rule: ApprovalRule, actor: str, actor_user_id: int | None = None
+) -> None:
+    with transaction.atomic():
+        _lock(rule.organization_id)
+        snapshot = rule_snapshot(rule)
+        rule.delete()
+        _changed(
+            rule.organization_id,
+            f"rule {snapshot['id']} {rule.name!r} deleted",
+            None,
+            actor,
+            actor_user_id,
+            deleted=snapshot,
+        )
+
+
+def _assign(rule: ApprovalRule, data: dict[str, Any]) -> None:
+    unknown = sorted(set(data) - set(EDITABLE))
+    if unknown:
+        raise ValidationError({"rule": f"Unknown fields {unknown}; use {list(EDITABLE)}."})
+    for name, value in data.items():
+        setattr(rule, name, value)
+    from runs.toolbox import registry
+
+    problems = rule_problems(rule_snapshot(rule), registry=registry())
+    if not rule.name.strip():
+        problems["name"] = "Give the rule a name."
+    if problems:
+        raise ValidationError(problems)
+
+
+def rule_snapshot(rule: ApprovalRule) -> dict[str, Any]:
+    return {name: getattr(rule, name) for name in SNAPSHOT_FIELDS}
+
+
+def _next_position(organization_id: int) -> int:
+    last = (
+        ApprovalRule.objects.filter(organization_id=organization_id)
+        .order_by("-position")
+        .values_list("position", flat=True)
+        .first()
+    )
+    return 10 if last is None else last + 10
+
+
+def _lock(organization_id: int) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK_SPACE, organization_id])
+
+
+def _changed(
+    organization_id: int,
+    change: str,
+    rule: ApprovalRule | None,
+    actor: str,
+    actor_user_id: int | None,
+    *,
+    deleted: dict[str, Any] | None = None,
+) -> ApprovalPolicyVersion:
+    version = policy_version_write(organization_id=organization_id, change=change, actor=actor)
+    audit_append(
+        organization_id=organization_id,
+        action="policy.changed",
+        actor=actor,
+        actor_user_id=actor_user_id,
+        target=f"approval_rule:{rule.id if rule else (deleted or {}).get('id')}",
+        data={
+            "version": version.version,
+            "change": change,
+            "rule": rule_snapshot(rule) if rule else None,
+            "deleted": deleted,
+        },
+    )
+    return version
+
+
+def policy_version_write(*, organization_id: int, change: str, actor: str) -> ApprovalPolicyVersion:
+    """The next version: a snapshot of every rule, in evaluation order. Call under the lock."""
+    latest = (
+        ApprovalPolicyVersion.objects.filter(organization_id=organization_id)
+        .order_by("-version")
+        .values_list("version", flat=True)
+        .first()
+    )
+    rules = ApprovalRule.objects.filter(organization_id=organization_id).order_by("position", "id")
+    return ApprovalPolicyVersion.objects.create(
+        organization_id=organization_id,
+        version=(latest or 0) + 1,
+        rules=[rule_snapshot(rule) for rule in rules],
+        change=change[:200],
+        changed_by=actor[:200],
+    )

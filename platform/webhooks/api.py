@@ -1,0 +1,149 @@
+"""REST for webhooks: endpoints (owners and admins), the delivery log, replays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.generics import ListAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.authentication import requires_scope, tenant_of
+from accounts.permissions import MANAGERS, Actor, request_requires_role
+from audit.services import actor_fields
+from webhooks import selectors, services
+from webhooks.models import WebhookEndpoint
+from webhooks.serializers import (
+    DeliveryQuerySerializer,
+    DeliverySerializer,
+    EndpointCreateSerializer,
+    EndpointSerializer,
+    EndpointUpdateSerializer,
+    EndpointWithSecretSerializer,
+)
+
+SCOPE = requires_scope("approvals")
+MANAGE = "manage webhooks"
+
+
+def manager(request: Request) -> Actor:
+    return request_requires_role(request, MANAGERS, action=MANAGE)
+
+
+def _endpoint(request: Request, endpoint_id: int) -> WebhookEndpoint:
+    found = selectors.endpoint_get(
+        organization_id=tenant_of(request).organization_id, endpoint_id=endpoint_id
+    )
+    if found is None:
+        raise NotFound("No such webhook endpoint.")
+    return found
+
+
+def _invalid(error: DjangoValidationError) -> ValidationError:
+    return ValidationError(error.message_dict if hasattr(error, "error_dict") else error.messages)
+
+
+class EndpointListView(APIView):
+    permission_classes = [SCOPE]
+
+    @extend_schema(responses=EndpointSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        manager(request)
+        endpoints = selectors.endpoint_list(organization_id=tenant_of(request).organization_id)
+        return Response(EndpointSerializer(endpoints, many=True).data)
+
+    @extend_schema(request=EndpointCreateSerializer, responses={201: EndpointWithSecretSerializer})
+    def post(self, request: Request) -> Response:
+        actor = manager(request)
+        body = EndpointCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            endpoint, secret = services.webhook_endpoint_create(
+                organization_id=actor.organization_id, **body.validated_data, **actor_fields(actor)
+            )
+        except DjangoValidationError as error:
+            raise _invalid(error) from None
+        data = {**EndpointSerializer(endpoint).data, "secret": secret}
+        return Response(data, status=status.HTTP_201_CREATED)
+
+
+class EndpointView(APIView):
+    permission_classes = [SCOPE]
+
+    @extend_schema(responses=EndpointSerializer)
+    def get(self, request: Request, endpoint_id: int) -> Response:
+        manager(request)
+        return Response(EndpointSerializer(_endpoint(request, endpoint_id)).data)
+
+    @extend_schema(request=EndpointUpdateSerializer, responses=EndpointSerializer)
+    def patch(self, request: Request, endpoint_id: int) -> Response:
+        actor = manager(request)
+        body = EndpointUpdateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            endpoint = services.webhook_endpoint_update(
+                endpoint=_endpoint(request, endpoint_id),
+                changes=dict(body.validated_data),
+                **actor_fields(actor),
+            )
+        except DjangoValidationError as error:
+            raise _invalid(error) from None
+        return Response(EndpointSerializer(endpoint).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, endpoint_id: int) -> Response:
+        actor = manager(request)
+        services.webhook_endpoint_delete(
+            endpoint=_endpoint(request, endpoint_id), **actor_fields(actor)
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SecretRotateView(APIView):
+    permission_classes = [SCOPE]
+
+    @extend_schema(request=None, responses=EndpointWithSecretSerializer)
+    def post(self, request: Request, endpoint_id: int) -> Response:
+        actor = manager(request)
+        endpoint = _endpoint(request, endpoint_id)
+        secret = services.webhook_secret_rotate(endpoint=endpoint, **actor_fields(actor))
+        return Response({**EndpointSerializer(endpoint).data, "secret": secret})
+
+
+class DeliveryListView(ListAPIView):
+    permission_classes = [SCOPE]
+    serializer_class = DeliverySerializer
+
+    def get_queryset(self) -> Any:
+        manager(self.request)
+        query = DeliveryQuerySerializer(data=self.request.query_params)
+        query.is_valid(raise_exception=True)
+        return selectors.delivery_list(
+            organization_id=tenant_of(self.request).organization_id,
+            endpoint_id=_endpoint(self.request, self.kwargs["endpoint_id"]).id,
+            status=query.validated_data.get("status"),
+        )
+
+    @extend_schema(parameters=[DeliveryQuerySerializer])
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+
+class DeliveryReplayView(APIView):
+    permission_classes = [SCOPE]
+
+    @extend_schema(request=None, responses={202: DeliverySerializer})
+    def post(self, request: Request, delivery_id: int) -> Response:
+        actor = manager(request)
+        delivery = selectors.delivery_get(
+            organization_id=actor.organization_id, delivery_id=delivery_id
+        )
+        if delivery is None:
+            raise NotFound("No such webhook delivery.")
+        replay = services.webhook_replay(delivery=delivery, **actor_fields(actor))
+        return Response(DeliverySerializer(replay).data, status=status.HTTP_202_ACCEPTED)

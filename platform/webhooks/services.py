@@ -1,0 +1,278 @@
+"""Writes for webhooks: endpoints, events, deliveries (with retries) and replays.
+
+Events are recorded in the transaction of the change they announce and delivered by Celery
+after commit (`webhooks.tasks.deliver_webhook`), one delivery per subscribed endpoint, each
+retried with exponential backoff until the receiver answers 2xx or the attempts run out.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from audit.services import audit_append
+from inference.secrets import decrypt_secret, encrypt_secret
+from webhooks import signing, transport
+from webhooks.models import (
+    EVENT_TYPES,
+    DeliveryStatus,
+    WebhookAttempt,
+    WebhookDelivery,
+    WebhookEndpoint,
+    WebhookEvent,
+)
+
+EARLY_TOLERANCE_SECONDS = 1.0
+
+
+# --- endpoints ---------------------------------------------------------------------------------
+def webhook_endpoint_create(
+    *,
+    organization_id: int,
+    url: str,
+    event_types: list[str],
+    description: str = "",
+    actor: str,
+    actor_user_id: int | None = None,
+) -> tuple[WebhookEndpoint, str]:
+    """Creates an endpoint; returns it with its signing secret (shown this once)."""
+    secret = signing.new_secret()
+    endpoint = WebhookEndpoint(
+        organization_id=organization_id,
+        url=_checked_url(url),
+        event_types=_checked_types(event_types),
+        description=description,
+        secret_ciphertext=encrypt_secret(secret),
+        created_by_id=actor_user_id,
+    )
+    with transaction.atomic():
+        endpoint.save()
+        _audit(endpoint, "webhook.created", actor, actor_user_id)
+    return endpoint, secret
+
+
+def webhook_endpoint_update(
+    *, endpoint: WebhookEndpoint, changes: dict[str, Any], actor: str, actor_user_id: int | None
+) -> WebhookEndpoint:
+    if "url" in changes:
+        endpoint.url = _checked_url(changes["url"])
+    if "event_types" in changes:
+        endpoint.event_types = _checked_types(changes["event_types"])
+    for name in ("description", "enabled"):
+        if name in changes:
+            setattr(endpoint, name, changes[name])
+    with transaction.atomic():
+        endpoint.save()
+        _audit(endpoint, "webhook.updated", actor, actor_user_id, sorted(changes))
+    return endpoint
+
+
+def webhook_endpoint_delete(
+    *, endpoint: WebhookEndpoint, actor: str, actor_user_id: int | None
+) -> None:
+    with transaction.atomic():
+        _audit(endpoint, "webhook.deleted", actor, actor_user_id)
+        endpoint.delete()
+
+
+def webhook_secret_rotate(
+    *, endpoint: WebhookEndpoint, actor: str, actor_user_id: int | None
+) -> str:
+    """A new signing secret; deliveries from now on are signed with it."""
+    secret = signing.new_secret()
+    endpoint.secret_ciphertext = encrypt_secret(secret)
+    with transaction.atomic():
+        endpoint.save(update_fields=["secret_ciphertext"])
+        _audit(endpoint, "webhook.secret_rotated", actor, actor_user_id)
+    return secret
+
+
+def _checked_url(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValidationError({"url": "Give an http:// or https:// URL with a host."})
+    if parts.username or parts.password:
+        raise ValidationError({"url": "Put no credentials in the URL; verify the signature."})
+    if parts.scheme == "http" and settings.LONGHAUL_WEBHOOK_REQUIRE_HTTPS:
+        raise ValidationError({"url": "Webhook URLs must use https:// here."})
+    return url
+
+
+def _checked_types(event_types: list[str]) -> list[str]:
+    unknown = sorted(set(event_types) - {*EVENT_TYPES, "*"})
+    if unknown or not event_types:
+        raise ValidationError(
+            {"event_types": f"Unknown event types {unknown}; use '*' or some of {EVENT_TYPES}."}
+        )
+    return sorted(set(event_types))
+
+
+def _audit(
+    endpoint: WebhookEndpoint,
+    action: str,
+    actor: str,
+    actor_user_id: int | None,
+    changed: list[str] | None = None,
+) -> None:
+    data: dict[str, Any] = {"url": endpoint.url, "event_types": endpoint.event_types}
+    if changed is not None:
+        data["changed"] = changed
+    audit_append(
+        organization_id=endpoint.organization_id,
+        action=action,
+        actor=actor,
+        actor_user_id=actor_user_id,
+        target=f"webhook:{endpoint.id}",
+        data=data,
+    )
+
+
+# --- events and deliveries ---------------------------------------------------------------------
+def webhook_event_emit(
+    *, organization_id: int, type: str, data: dict[str, Any]
+) -> WebhookEvent | None:
+    """Records the event for every enabled endpoint subscribed to it; delivery starts after
+    commit. Nothing is recorded when no endpoint listens."""
+    if type not in EVENT_TYPES:
+        raise ValueError(f"unknown webhook event type {type!r}")
+    endpoints = [
+        endpoint
+        for endpoint in WebhookEndpoint.objects.filter(
+            organization_id=organization_id, enabled=True
+        )
+        if endpoint.subscribes_to(type)
+    ]
+    if not endpoints:
+        return None
+    event = WebhookEvent.objects.create(
+        organization_id=organization_id, type=type, data=_jsonable(data)
+    )
+    for endpoint in endpoints:
+        _enqueue(WebhookDelivery.objects.create(event=event, endpoint=endpoint))
+    return event
+
+
+def webhook_replay(
+    *, delivery: WebhookDelivery, actor: str, actor_user_id: int | None
+) -> WebhookDelivery:
+    """Delivers the same event (same id, so receivers dedupe) to the same endpoint again."""
+    with transaction.atomic():
+        replay = WebhookDelivery.objects.create(
+            event=delivery.event, endpoint=delivery.endpoint, replay_of=delivery
+        )
+        audit_append(
+            organization_id=delivery.event.organization_id,
+            action="webhook.replayed",
+            actor=actor,
+            actor_user_id=actor_user_id,
+            target=f"webhook_delivery:{delivery.id}",
+            data={"event": str(delivery.event_id), "replay": replay.id},
+        )
+        _enqueue(replay)
+    return replay
+
+
+def _enqueue(delivery: WebhookDelivery, delay: float = 0.0) -> None:
+    from webhooks.tasks import deliver_webhook
+
+    delivery_id = delivery.id
+    transaction.on_commit(
+        lambda: deliver_webhook.apply_async((delivery_id,), countdown=max(0.0, delay))
+    )
+
+
+def webhook_deliver(*, delivery_id: int) -> str:
+    """One attempt of a due delivery; schedules the next one on failure. Returns its status."""
+    delivery = _claim(delivery_id)
+    if delivery is None:
+        return "not due"
+    endpoint, event = delivery.endpoint, delivery.event
+    body = payload_bytes(event)
+    headers = {
+        "Longhaul-Event-Id": str(event.id),
+        "Longhaul-Event-Type": event.type,
+        "Longhaul-Delivery": str(delivery.id),
+        signing.SIGNATURE_HEADER: signing.sign(decrypt_secret(endpoint.secret_ciphertext), body),
+        "User-Agent": "Longhaul-Webhooks/1",
+    }
+    answer = transport.post(endpoint.url, body, headers)
+    return _record(delivery, answer)
+
+
+def payload_bytes(event: WebhookEvent) -> bytes:
+    body = {
+        "id": str(event.id),
+        "type": event.type,
+        "created_at": event.created_at.isoformat(),
+        "organization_id": event.organization_id,
+        "data": event.data,
+    }
+    return json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
+
+
+def _claim(delivery_id: int) -> WebhookDelivery | None:
+    """Takes a due delivery for one attempt: a duplicate task finds it not due any more."""
+    now = timezone.now()
+    hold = now + timedelta(seconds=4 * float(settings.LONGHAUL_WEBHOOK_TIMEOUT_SECONDS))
+    due = now + timedelta(seconds=EARLY_TOLERANCE_SECONDS)  # a countdown may fire a bit early
+    claimed = WebhookDelivery.objects.filter(
+        id=delivery_id, status=DeliveryStatus.PENDING, next_attempt_at__lte=due
+    ).update(attempts=F("attempts") + 1, next_attempt_at=hold)
+    if not claimed:
+        return None
+    return WebhookDelivery.objects.select_related("endpoint", "event").get(id=delivery_id)
+
+
+def _record(delivery: WebhookDelivery, answer: transport.Answer) -> str:
+    ok = answer.status_code is not None and 200 <= answer.status_code < 300
+    with transaction.atomic():
+        WebhookAttempt.objects.create(
+            delivery=delivery,
+            number=delivery.attempts,
+            status_code=answer.status_code,
+            error=answer.error,
+            response_excerpt=answer.excerpt,
+            duration_ms=answer.duration_ms,
+        )
+        delivery.last_status_code, delivery.last_error = answer.status_code, answer.error
+        if ok or delivery.attempts >= settings.LONGHAUL_WEBHOOK_MAX_ATTEMPTS:
+            delivery.status = DeliveryStatus.SUCCEEDED if ok else DeliveryStatus.FAILED
+            delivery.completed_at = timezone.now()
+        else:
+            delay = retry_delay(delivery.attempts)
+            delivery.next_attempt_at = timezone.now() + timedelta(seconds=delay)
+            _enqueue(delivery, delay)
+        delivery.save()
+    return str(delivery.status)
+
+
+def retry_delay(attempts: int) -> float:
+    first = float(settings.LONGHAUL_WEBHOOK_RETRY_FIRST_SECONDS)
+    return min(float(settings.LONGHAUL_WEBHOOK_RETRY_MAX_SECONDS), first * 2 ** (attempts - 1))
+
+
+def webhooks_redeliver_overdue() -> int:
+    """Beat: re-enqueues pending deliveries whose task message was lost (a worker died)."""
+    cutoff = timezone.now() - timedelta(seconds=float(settings.LONGHAUL_WEBHOOK_SWEEP_SECONDS))
+    overdue = WebhookDelivery.objects.filter(
+        Q(status=DeliveryStatus.PENDING), next_attempt_at__lt=cutoff
+    ).values_list("id", flat=True)[:500]
+    from webhooks.tasks import deliver_webhook
+
+    ids = list(overdue)
+    for delivery_id in ids:
+        deliver_webhook.delay(delivery_id)
+    return len(ids)
+
+
+def _jsonable(data: dict[str, Any]) -> dict[str, Any]:
+    return dict(json.loads(json.dumps(data, cls=DjangoJSONEncoder, default=str)))

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from agents.sandbox.hostfs import HostDirectory
+from agents.sandbox.hostfs import Entry, HostDirectory
 
 MANIFEST = "manifest.json"
 TREE = "tree"
@@ -77,7 +77,7 @@ def take(
 
 def _copy_entry(
     source: HostDirectory,
-    entry: Any,
+    entry: Entry,
     tree: Path,
     previous: Path | None,
     earlier: dict[str, list[int]],

@@ -28,7 +28,7 @@ from django.conf import settings
 
 from agents.sandbox.errors import SandboxError
 from agents.tools import UnknownTool
-from runs import snapshot_trees
+from runs import snapshot_trees, toolbox, workspaces
 from runs.models import Run
 from runs.snapshot_trees import Bounds, SnapshotTooLarge
 
@@ -70,11 +70,7 @@ def run_directory(run_id: UUID | str) -> Path:
 
 def workspace_of(run: Run) -> Path:
     """The directory tools of this run work in (a scratch directory when it has no workspace)."""
-    return (
-        Path(run.workspace)
-        if run.workspace
-        else Path(settings.LONGHAUL_WORKSPACES_DIR) / str(run.id)
-    )
+    return Path(run.workspace) if run.workspace else workspaces.workspace_path(run.id)
 
 
 # --- before a tool call ---------------------------------------------------------------------
@@ -94,8 +90,6 @@ def snapshot_before_call(*, run: Run, step: int, call_index: int, tool: str) -> 
 
 
 def may_write(tool: str) -> bool:
-    from runs import toolbox
-
     try:
         spec = toolbox.registry().get(tool)
     except UnknownTool:

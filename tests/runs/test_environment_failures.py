@@ -5,15 +5,17 @@ in-process (the service the Celery task calls) against the scripted model server
 from __future__ import annotations
 
 import time
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.utils import timezone
 from prometheus_client import REGISTRY
 
 from runs import toolbox
 from runs.models import Run, RunEvent, RunStatus, Step
-from runs.services import run_advance, run_start
+from runs.services import run_advance, run_start, runs_recover_expired_leases
 from tests.factories import TenantFixture
 from tests.runs.fixtures import effect_calls, lines
 from tests.support.fake_openai import FakeOpenAI, Fault
@@ -185,3 +187,31 @@ def test_a_waiting_run_is_not_advanced_before_its_next_attempt(
     run.refresh_from_db()
     assert run.status == RunStatus.WAITING
     assert "run.resumed" not in kinds(run)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_beat_leaves_a_waiting_run_alone_until_its_retry_is_long_overdue(
+    acme: TenantFixture, runtime: Path, model: FakeOpenAI, settings: Any
+) -> None:
+    # Given a waiting run (its worker released the lease; a countdown task is scheduled)
+    settings.LONGHAUL_QUEUED_REENQUEUE_SECONDS = 60
+    model.script = effect_calls(runtime, 1)
+    model.fault = Fault(kind="error", status=503, times=3)
+    run = start(acme)
+    run_advance(run_id=str(run.id), owner="w1")
+
+    # When beat sweeps: the run is neither lost nor re-enqueued
+    swept = runs_recover_expired_leases()
+    run.refresh_from_db()
+    assert str(run.id) not in swept["requeued"] + swept["failed"] + swept["reenqueued"]
+    assert (run.status, run.lost_count) == (RunStatus.WAITING, 0)
+
+    # When its retry is long overdue (the countdown message died with a worker)
+    long_ago = timezone.now() - timedelta(minutes=5)
+    Run.objects.filter(id=run.id).update(next_attempt_at=long_ago, updated_at=long_ago)
+
+    # Then beat enqueues it again, still as a waiting run, not a lost one
+    swept = runs_recover_expired_leases()
+    run.refresh_from_db()
+    assert swept["reenqueued"] == [str(run.id)]
+    assert (run.status, run.lost_count) == (RunStatus.WAITING, 0)

@@ -22,6 +22,14 @@ from gateway.selectors import price_book
 
 _LOCK_KEY = "longhaul:gateway:usage:flush-lock"
 _RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end"
+# Takes flushed records off the queue and settles their spend reservations, atomically. A
+# counter whose month has expired is left alone rather than revived without a TTL.
+_SETTLE = """
+for i = 2, #KEYS do
+  if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('INCRBY', KEYS[i], ARGV[i]) end
+end
+redis.call('LTRIM', KEYS[1], ARGV[1], -1)
+"""
 
 
 def usage_flush(*, batch: int | None = None) -> int:
@@ -30,8 +38,8 @@ def usage_flush(*, batch: int | None = None) -> int:
     Idempotent and safe to run from several processes: one holds the lock at a time, rows are
     inserted before they leave the Redis list, and a replayed row is ignored by its unique
     request id, so a crash between the two steps neither loses nor doubles a record. Budget
-    reservations in currency are settled in the same Redis transaction that removes the
-    records from the list, so each is settled exactly once.
+    reservations in currency are settled by the same Redis script that removes the records
+    from the list, so each is settled exactly once.
     """
     client = sync_redis()
     token = secrets.token_hex(8)
@@ -46,11 +54,8 @@ def usage_flush(*, batch: int | None = None) -> int:
             if not raw:
                 return moved
             corrections = _insert([json.loads(item) for item in raw])
-            pipe = client.pipeline(transaction=True)
-            for key, delta in corrections.items():
-                pipe.incrby(key, delta)
-            pipe.ltrim(LEDGER_KEY, len(raw), -1)
-            pipe.execute()
+            keys, deltas = list(corrections), list(corrections.values())
+            client.eval(_SETTLE, 1 + len(keys), LEDGER_KEY, *keys, len(raw), *deltas)
             moved += len(raw)
     finally:
         client.eval(_RELEASE, 1, _LOCK_KEY, token)

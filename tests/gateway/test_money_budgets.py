@@ -18,10 +18,11 @@ from django.utils import timezone
 from accounts.services import api_key_create
 from gateway.models import UsageRecord
 from gateway.pricing import to_nanos
-from gateway.services import quota_policy_set
-from inference.models import Backend, Price
+from gateway.services import quota_policy_set, usage_flush
+from inference.models import Backend, Price, Tier
 from tests.factories import TenantFixture
 from tests.gateway.conftest import Backends, client_for, wait_for
+from tests.gateway.test_money_prices import queue_entry, set_price
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,8 +43,8 @@ def _ask(client: openai.OpenAI) -> openai.types.chat.ChatCompletion:
 
 def _ask_until_refused(
     client: openai.OpenAI, limit: int = 50
-) -> tuple[list[str | None], Exception]:
-    warnings = []
+) -> tuple[list[str | None], openai.RateLimitError]:
+    warnings: list[str | None] = []
     for _ in range(limit):
         try:
             raw = client.chat.completions.with_raw_response.create(
@@ -59,7 +60,7 @@ def _ask_until_refused(
 
 def _spent(**filters: object) -> list[Decimal]:
     records = UsageRecord.objects.filter(status=200, **filters)
-    return [record.cost for record in records]
+    return [record.cost or Decimal(0) for record in records]
 
 
 def test_an_organization_budget_in_currency_refuses_at_admission(
@@ -142,3 +143,33 @@ def test_64_concurrent_clients_overspend_a_currency_budget_by_at_most_one_reques
     counter = f"longhaul:quota:organization:{acme.organization.id}:spend:{month}"
     settled = sum(to_nanos(cost) for cost in spent)
     wait_for(lambda: int(redis_client.get(counter) or 0) == settled)
+
+
+def test_the_flush_settles_each_reservation_once_and_never_revives_an_expired_counter(
+    acme: TenantFixture, redis_client: redis_lib.Redis, transactional_db: None
+) -> None:
+    # Given: two recorded requests that reserved 0.01 each, one on this month's counter and
+    # one on a counter whose month has expired meanwhile.
+    tier = Tier.objects.create(name="standard")
+    set_price(tier, "1000", "1000", at=datetime(2026, 1, 1, tzinfo=UTC))
+    live, expired = "longhaul:quota:organization:1:spend:live", "longhaul:quota:gone"
+    reserved = to_nanos(Decimal("0.01"))
+    redis_client.set(live, 3 * reserved)
+    for request_id, key in (("live", live), ("expired", expired)):
+        queue_entry(
+            redis_client,
+            acme.organization.id,
+            request_id,
+            prompt_tokens=2,
+            completion_tokens=1,
+            created_at=datetime(2026, 3, 1, tzinfo=UTC),
+            spend={"keys": [key], "nanos": reserved},
+        )
+
+    # When: flushed, and flushed again.
+    moved = usage_flush() + usage_flush()
+
+    # Then: the reservation became the cost (0.003), once; the expired counter stays gone.
+    assert moved == 2
+    assert int(redis_client.get(live)) == 2 * reserved + to_nanos(Decimal("0.003"))
+    assert not redis_client.exists(expired)

@@ -13,8 +13,10 @@ import httpx
 import pytest
 import redis as redis_lib
 from django.core.exceptions import ValidationError
+from django.test import Client
 from django.utils import timezone
 
+from accounts.models import User
 from gateway.ledger import LEDGER_KEY
 from gateway.models import UsageRecord
 from gateway.services import usage_flush
@@ -77,9 +79,7 @@ def test_a_price_change_applies_only_from_its_moment_on(
     # Given: the tier's price rises on 1 February at noon; one backend has its own price from
     # 15 January, and before that is priced as the tier.
     tier = Tier.objects.create(name="standard")
-    Backend.objects.create(
-        tier=tier, name="plain", base_url="http://a/v1", served_model="m"
-    )
+    Backend.objects.create(tier=tier, name="plain", base_url="http://a/v1", served_model="m")
     own = Backend.objects.create(tier=tier, name="own", base_url="http://b/v1", served_model="m")
     january, change = datetime(2026, 1, 1, tzinfo=UTC), datetime(2026, 2, 1, 12, tzinfo=UTC)
     set_price(tier, "1.00", "2.00", at=january)
@@ -149,6 +149,42 @@ def test_a_backend_price_must_belong_to_its_tier(transactional_db: None) -> None
         price.full_clean()
 
     assert "backend" in caught.value.message_dict
+
+
+def test_prices_are_added_in_the_admin_and_history_stays_read_only(
+    client: Client, transactional_db: None
+) -> None:
+    # Given: a superuser, a tier and a price in force since yesterday.
+    User.objects.create_superuser("root", "root@example.com", "correct horse battery staple")
+    client.login(username="root", password="correct horse battery staple")
+    tier = Tier.objects.create(name="standard")
+    old = set_price(tier, "1", "2", at=timezone.now() - timedelta(days=1))
+    tomorrow = timezone.now() + timedelta(days=1)
+
+    # When: an admin adds tomorrow's price, then tries to rewrite yesterday's.
+    added = client.post(
+        "/admin/inference/price/add/",
+        {
+            "tier": str(tier.pk),
+            "effective_from_0": tomorrow.strftime("%Y-%m-%d"),
+            "effective_from_1": tomorrow.strftime("%H:%M:%S"),
+            "input_per_million": "1.5",
+            "output_per_million": "2.5",
+        },
+    )
+    client.post(
+        f"/admin/inference/price/{old.pk}/change/",
+        {"tier": str(tier.pk), "input_per_million": "0", "output_per_million": "0"},
+    )
+    page = client.get("/admin/inference/price/").content.decode()
+
+    # Then
+    assert added.status_code == 302
+    new = Price.objects.exclude(pk=old.pk).get()
+    assert (new.input_per_million, new.output_per_million) == (Decimal("1.5"), Decimal("2.5"))
+    old.refresh_from_db()
+    assert (old.input_per_million, old.output_per_million) == (Decimal(1), Decimal(2))
+    assert "1.500000" in page
 
 
 def test_the_ledger_prices_plain_and_streamed_requests_through_the_gateway(

@@ -142,6 +142,8 @@ def restore(snapshot: Path, workspace: Path) -> None:
     if manifest.get("absent"):
         _remove(workspace)
         return
+    if "files" not in manifest or not (snapshot / TREE).is_dir():
+        raise ValueError(f"{snapshot} is not a complete snapshot; the workspace was left as it is")
     owner = _owner(workspace)
     fresh = _beside(workspace, "restoring")
     _remove(fresh)

@@ -81,6 +81,8 @@ def snapshot_before_call(*, run: Run, step: int, call_index: int, tool: str) -> 
     if not may_write(tool):
         return
     entry = run_directory(run.id) / SnapshotName(step, call_index).directory
+    if (entry / SKIPPED).exists():
+        return  # over the bounds the first time: this call cannot be undone, only repeated
     if (entry / snapshot_trees.MANIFEST).exists():
         snapshot_trees.restore(entry, workspace)
         logger.info("run %s: restored the workspace of step %s call %s", run.id, step, call_index)

@@ -73,7 +73,9 @@ def test_a_call_executed_again_starts_from_the_workspace_it_first_saw(
     settings.LONGHAUL_RUN_INFRA_RETRY_FIRST_SECONDS = 0.01
     settings.LONGHAUL_RUN_INFRA_RETRY_MAX_BACKOFF_SECONDS = 0.02
     marker = str(runtime / "failed-once")
-    model.script = calls({"name": "append_line", "arguments": {"text": "hello", "fail_once": marker}})
+    model.script = calls(
+        {"name": "append_line", "arguments": {"text": "hello", "fail_once": marker}}
+    )
     run = start(acme, {"notes.txt": "title\n"})
     run_advance(run_id=str(run.id), owner="w1")
     run.refresh_from_db()
@@ -131,6 +133,31 @@ def test_a_workspace_over_the_bounds_is_not_snapshotted_and_says_so(
     assert run.status == RunStatus.SUCCEEDED, run.error
     with pytest.raises(snapshots.SnapshotUnavailable, match="over 10 bytes"):
         snapshots.snapshot_for_step(run.id, 0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_call_without_a_snapshot_is_repeated_on_the_workspace_as_it_is(
+    acme: TenantFixture, runtime: Path, model: FakeOpenAI, settings: Any
+) -> None:
+    # Given a workspace over the snapshot bounds and a call that fails halfway
+    settings.LONGHAUL_RUN_SNAPSHOT_MAX_BYTES = 10
+    settings.LONGHAUL_RUN_INFRA_RETRY_FIRST_SECONDS = 0.01
+    settings.LONGHAUL_RUN_INFRA_RETRY_MAX_BACKOFF_SECONDS = 0.02
+    marker = str(runtime / "failed-once")
+    model.script = calls({"name": "append_line", "arguments": {"text": "hi", "fail_once": marker}})
+    run = start(acme, {"notes.txt": "more than ten bytes\n", "keep.txt": "kept\n"})
+    run_advance(run_id=str(run.id), owner="w1")
+
+    # When the call is executed again
+    time.sleep(0.05)
+    run_advance(run_id=str(run.id), owner="w2")
+
+    # Then nothing was restored (there was nothing to restore from): the workspace is kept,
+    # and the call acted twice, as it would without snapshots
+    run.refresh_from_db()
+    assert run.status == RunStatus.SUCCEEDED, run.error
+    assert (Path(run.workspace) / "keep.txt").read_text() == "kept\n"
+    assert (Path(run.workspace) / "notes.txt").read_text() == "more than ten bytes\nhi\nhi\n"
 
 
 @pytest.mark.slow

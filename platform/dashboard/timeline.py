@@ -106,7 +106,15 @@ def _test_counts(data: dict[str, Any]) -> str:
     return ", ".join(counts) or "no result"
 
 
-SHOWN = {
+SHOWN: dict[str, tuple[str, ...]] = {
+    "run.created": (),
+    "step.completed": (),
+    "observation": (),
+    "tests": ("summary",),
+    "run.resumed": (),
+    "run.cancelled": (),
+    "run.recovered": (),
+    "approval.decided": (),
     "plan": ("subtasks",),
     "action": ("arguments",),
     "approval.requested": ("reason", "arguments"),

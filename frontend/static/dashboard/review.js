@@ -27,11 +27,13 @@
     const out = [];
     let i = 0;
     let j = 0;
-    while (i < a.length || j < b.length) {
-      if (i < a.length && j < b.length && a[i] === b[j]) { out.push(["ctx", ` ${a[i]}`]); i++; j++; }
-      else if (j < b.length && (i === a.length || lcs[i][j + 1] >= lcs[i + 1][j])) { out.push(["add", `+${b[j]}`]); j++; }
-      else { out.push(["del", `-${a[i]}`]); i++; }
+    while (i < a.length && j < b.length) {
+      if (a[i] === b[j]) { out.push(["ctx", ` ${a[i]}`]); i++; j++; }
+      else if (lcs[i + 1][j] >= lcs[i][j + 1]) { out.push(["del", `-${a[i]}`]); i++; }
+      else { out.push(["add", `+${b[j]}`]); j++; }
     }
+    for (; i < a.length; i++) out.push(["del", `-${a[i]}`]);
+    for (; j < b.length; j++) out.push(["add", `+${b[j]}`]);
     return out;
   }
 
@@ -47,7 +49,7 @@
       const line = document.createElement("span");
       line.className = `line ${kind}`;
       line.textContent = text;
-      diffNode.append(line, "\n");
+      diffNode.append(line);
     }
   }
 

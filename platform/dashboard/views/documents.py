@@ -16,10 +16,11 @@ from memory import documents as documents_service
 from memory import selectors as memory_selectors
 from memory import services as memory_services
 from memory.embeddings import EmbeddingError
-from memory.extraction import ACCEPTED, DocumentRejected
+from memory.extraction import DocumentRejected
 from memory.search import memory_search
 
 SEARCH_HITS = 10
+ACCEPTED_LABEL = "PDF, XLSX, CSV, HTML, Markdown or plain text"
 
 
 @dashboard_page
@@ -33,7 +34,7 @@ def documents(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         "query": query,
         "hits": hits,
         "problem": problem,
-        "accepted": ", ".join(ACCEPTED),
+        "accepted": ACCEPTED_LABEL,
     }
     return page(request, viewer, "dashboard/documents.html", context, section="documents")
 

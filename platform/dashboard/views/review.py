@@ -76,8 +76,7 @@ def review_context(viewer: Viewer, approval: ApprovalRequest) -> dict[str, Any]:
         "task": clip(run.input.get("task") or run.input.get("brief") or run.input, 2000),
         "entries": entries_latest(run=run, limit=CONTEXT_EVENTS),
         "tool": spec,
-        "schema_json": as_json(spec.parameters if spec else {"type": "object"}),
-        "original_json": as_json(approval.arguments),
+        "schema": spec.parameters if spec else {"type": "object"},
         "arguments": clip(approval.arguments, 20_000),
         "edited": clip(approval.edited_arguments, 20_000)
         if approval.edited_arguments is not None

@@ -140,6 +140,8 @@ def budget_bars(run: Run) -> list[dict[str, Any]]:
     bars = []
     for key, (label, value) in used.items():
         limit = budgets.get(key)
+        if isinstance(limit, float) and limit.is_integer():
+            limit = int(limit)
         if limit:
             percent = min(100, round(100 * value / float(limit)))
             bars.append({"label": label, "used": value, "limit": limit, "percent": percent})

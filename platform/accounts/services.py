@@ -14,6 +14,10 @@ from django.utils.text import slugify
 from accounts.keys import generate_key, hash_key
 from accounts.models import ApiKey, Membership, Organization, Role, Scope, User
 from accounts.selectors import invalidate_cached_key, user_role_in
+from audit.services import audit_append
+
+# Keys are made and revoked by staff in the admin or by operators on the command line.
+OPERATOR = "operator (admin or command line)"
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,7 @@ def api_key_create(
     allowed_tiers: Iterable[str] = (),
     expires_at: datetime | None = None,
     created_by: User | None = None,
+    actor: str = OPERATOR,
 ) -> CreatedApiKey:
     scope_list = list(scopes) if scopes is not None else list(Scope.values)
     unknown = sorted(set(scope_list) - set(Scope.values))
@@ -60,23 +65,43 @@ def api_key_create(
             {"created_by": f"{created_by.username} is not an active member of {organization.slug}."}
         )
     prefix, plaintext = generate_key()
-    api_key = ApiKey.objects.create(
-        organization=organization,
-        name=name,
-        prefix=prefix,
-        secret_hash=hash_key(plaintext),
-        scopes=scope_list,
-        allowed_tiers=list(allowed_tiers),
-        expires_at=expires_at,
-        created_by=created_by,
-    )
+    with transaction.atomic():
+        api_key = ApiKey.objects.create(
+            organization=organization,
+            name=name,
+            prefix=prefix,
+            secret_hash=hash_key(plaintext),
+            scopes=scope_list,
+            allowed_tiers=list(allowed_tiers),
+            expires_at=expires_at,
+            created_by=created_by,
+        )
+        _audit_key(api_key, "api_key.created", actor)
     return CreatedApiKey(api_key=api_key, plaintext=plaintext)
+
+
+def _audit_key(api_key: ApiKey, action: str, actor: str = OPERATOR) -> None:
+    audit_append(
+        organization_id=api_key.organization_id,
+        action=action,
+        actor=actor,
+        target=f"api_key:{api_key.prefix}",
+        data={
+            "name": api_key.name,
+            "owner": api_key.created_by.username if api_key.created_by else None,
+            "scopes": api_key.scopes,
+            "allowed_tiers": api_key.allowed_tiers,
+            "expires_at": api_key.expires_at,
+        },
+    )
 
 
 def api_key_revoke(*, api_key: ApiKey) -> ApiKey:
     if api_key.revoked_at is None:
-        api_key.revoked_at = timezone.now()
-        api_key.save(update_fields=["revoked_at"])
+        with transaction.atomic():
+            api_key.revoked_at = timezone.now()
+            api_key.save(update_fields=["revoked_at"])
+            _audit_key(api_key, "api_key.revoked")
     # Other processes drop their cached copy within API_KEY_CACHE_SECONDS.
     transaction.on_commit(lambda: invalidate_cached_key(api_key.prefix))
     return api_key

@@ -113,7 +113,9 @@ def _mint(organization_id: int) -> AgentCredential:
     try:
         with transaction.atomic():
             # No scopes, and the plaintext is dropped: nobody can present this key.
-            created = api_key_create(organization=organization, name=AGENT_KEY_NAME, scopes=[])
+            created = api_key_create(
+                organization=organization, name=AGENT_KEY_NAME, scopes=[], actor="platform"
+            )
             return AgentCredential.objects.create(
                 organization=organization, api_key=created.api_key, ciphertext=""
             )

@@ -88,6 +88,8 @@ def _banner(credentials: DemoCredentials | None) -> str:
     if credentials:
         lines += [
             f"  sign in as   {credentials.username} / {credentials.password}",
+            f"  reviewer     {credentials.reviewer_username} / {credentials.reviewer_password}"
+            "  (approves runs started with the key below)",
             f"  API key      {credentials.api_key}",
             "  (shown once: copy them now; create more keys in the admin or with",
             "   `manage.py create_api_key demo`)",
@@ -95,7 +97,8 @@ def _banner(credentials: DemoCredentials | None) -> str:
     else:
         lines.append("  sign in with the credentials printed on the first start")
         lines.append(
-            "  (lost them? `manage.py changepassword admin`, `manage.py create_api_key demo`)"
+            "  (lost them? `manage.py changepassword admin` (or reviewer), "
+            "`manage.py create_api_key demo`)"
         )
     lines += [f"  OpenAI-compatible API   {_web_url()}/v1", "=" * 72, ""]
     return "\n".join(lines)

@@ -109,7 +109,9 @@ def _stage(
     except LookupError as error:
         skipped.append({"path": f"document {document_id}", "reason": str(error)})
         return
-    name = _safe_name(stored["filename"])
+    # The title is the uploaded file's name unless someone chose another; it names the file.
+    title = str(stored.get("title") or "")
+    name = _safe_name(title if title.lower().endswith(SUFFIXES) else stored["filename"])
     if not name.lower().endswith(SUFFIXES):
         skipped.append({"path": f"document {document_id}", "reason": "not a PDF, XLSX or CSV file"})  # fmt: skip
         return

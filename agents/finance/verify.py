@@ -3,7 +3,8 @@
 Every number in the report is read with what it says about itself — a currency, a scale word
 (thousand, million, billion), a percent sign, an `x` for a multiple — and must equal some ledger
 entry within the rounding it was written with (`44.8%` stands for 44.75-44.85%). The sentence,
-bullet or table row it stands in must carry a citation naming one of that entry's sources.
+bullet or table row it stands in must cite every source of that entry (a computed figure: the
+sources of all its inputs).
 Fiscal years of the data may be written freely; any other year, any citation that points at no
 source, and any number the ledger does not hold are refused with a reason the drafter can act on.
 Only magnitudes are compared: whether a change is called a rise or a fall is not checked.
@@ -101,7 +102,7 @@ def _check_number(
     candidates = matching(match, entries)
     if not candidates:
         return [f"{written} is not in the ledger (write figures exactly as the facts show them)"]
-    if any(cited & set(entry["references"]) for entry in candidates):
+    if any(set(entry["references"]) <= cited for entry in candidates):
         return []
     return [f"{written} has no citation to its source; cite it as {candidates[0]['citation']}"]
 

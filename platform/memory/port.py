@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from memory.models import Kind, Scope
+from memory.documents import document_upload
+from memory.extraction import DocumentRejected
+from memory.models import Document, Kind, Scope
 from memory.search import Filters, memory_search
-from memory.selectors import require_organization
+from memory.selectors import document_get, require_organization
 from memory.services import memory_create
 
 
@@ -50,6 +52,30 @@ class DjangoMemoryPort:
             filters=Filters(kinds=(Kind.CHUNK,)),
         )
         return [_passage(hit) for hit in hits]
+
+    def document_add(self, filename: str, data: bytes, title: str) -> dict[str, Any]:
+        """Hands a file to the document pipeline (validated now, embedded by the worker); the
+        same file twice is one document. A file the pipeline refuses is answered, not raised."""
+        try:
+            upload = document_upload(
+                organization_id=self.organization_id, filename=filename, data=data, title=title
+            )
+        except DocumentRejected as refused:
+            return {"rejected": str(refused), "status": refused.status}
+        document = upload.document
+        return {"document_id": document.id, "title": document.title, "created": upload.created}
+
+    def document_read(self, document_id: int, max_bytes: int) -> dict[str, Any]:
+        """A stored document's bytes; LookupError for another organization's or a missing one."""
+        try:
+            document = document_get(organization_id=self.organization_id, document_id=document_id)
+        except Document.DoesNotExist:
+            raise LookupError(f"no document {document_id} in this organization") from None
+        if document.size_bytes > max_bytes:
+            raise LookupError(f"document {document_id} is larger than {max_bytes} bytes")
+        with document.file.open("rb") as handle:
+            data = handle.read(max_bytes + 1)
+        return {"title": document.title, "filename": document.file.name, "data": data}
 
     def _scope_ref(self, scope: str) -> str:
         return {Scope.RUN: self.run_id, Scope.WORKFLOW: self.workflow}.get(scope, "")  # type: ignore[call-overload]

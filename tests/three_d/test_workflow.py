@@ -152,6 +152,7 @@ def test_an_answer_from_the_sandbox_in_an_unexpected_shape_is_refused() -> None:
         ("model.glb", b"glTF....", b"something else", "model.glb damaged"),
         ("model.stl", b"\0" * 84 + b"\1", None, "model.stl that is not a STL file"),
     ],
+    ids=["not-asked-for", "not-a-glb", "damaged", "not-an-stl"],
 )
 def test_exported_files_are_handed_over_only_as_asked_for_and_as_claimed(
     name: str, data: bytes, sha_of: bytes | None, reason: str

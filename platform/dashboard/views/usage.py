@@ -66,7 +66,10 @@ def by_key(rows: list[dict[str, Any]], keys: dict[int, Any]) -> list[dict[str, A
     named = []
     for row in rows:
         key = keys.get(row["api_key_id"])
-        name = f"{key.name} (lh_{key.prefix}_…)" if key else "deleted key"
+        if key is not None:
+            name = f"{key.name} (lh_{key.prefix}_…)"
+        else:
+            name = "deleted key" if row["api_key_id"] else "no key"
         named.append({"name": name, "requests": row["requests"], "tokens": int(row["tokens"] or 0)})
     return named
 

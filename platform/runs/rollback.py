@@ -9,8 +9,8 @@ tool call (runs.snapshots), and queues the run, which resumes at that step.
 The later history is kept, not erased: events stay in the log (a `run.rolled_back` event marks
 the point), tool calls of the abandoned steps keep their rows under a retired idempotency key so
 that re-running a step executes its calls again, and approvals given for those steps can no
-longer authorize anything (a gated call asks again). Pending approvals of those steps are
-withdrawn. Effects outside the workspace (memory, external systems) are not undone; a call run
+longer authorize anything (a gated call asks again). Open approval requests of those steps are
+cancelled. Effects outside the workspace (memory, external systems) are not undone; a call run
 again carries the same idempotency key as before, so a receiver that honours keys still applies
 its effect once.
 """

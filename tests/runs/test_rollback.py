@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from approvals.models import ApprovalRequest
 from runs.models import Run, RunEvent, RunStatus, Step, ToolCall
 from runs.services import run_advance
 from tests.factories import TenantFixture
@@ -148,3 +149,37 @@ def test_another_organization_cannot_roll_a_run_back(
 
     assert response.status_code == 404
     assert notes(run) == "title\none\ntwo\nthree\n"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_rolling_back_a_run_awaiting_approval_asks_again_instead_of_reusing_the_request(
+    acme: TenantFixture, runtime: Path, model: FakeOpenAI
+) -> None:
+    # Given a run waiting for approval of a high-risk call at step 0
+    client = client_for(acme, acme.member)
+    deploy = {"name": "deploy", "arguments": {"ledger": str(runtime), "target": "prod"}}
+    model.script = [{"tool_calls": [deploy]}, {"content": "done"}]
+    created = client.post(
+        "/api/runs", {"workflow": "effects", "input": {"task": "deploy"}}, format="json"
+    )
+    run = Run.objects.get(id=created.json()["id"])
+    run_advance(run_id=str(run.id), owner="w")
+    run.refresh_from_db()
+    assert run.status == RunStatus.AWAITING_APPROVAL
+    first = ApprovalRequest.objects.get(run=run)
+
+    # When it is rolled back to step 0 and resumes
+    response = client.post(f"/api/runs/{run.id}/rollback", {"step": 0}, format="json")
+    assert response.status_code == 200, response.content
+    run_advance(run_id=str(run.id), owner="w2")
+
+    # Then the old request was closed and the step asked anew; nothing was deployed
+    run.refresh_from_db()
+    first.refresh_from_db()
+    assert RunEvent.objects.get(run=run, kind="run.rolled_back").data["withdrawn_approvals"] == [
+        first.id
+    ]
+    assert not first.is_open
+    assert run.status == RunStatus.AWAITING_APPROVAL
+    assert ApprovalRequest.objects.filter(run=run).exclude(id=first.id).get().is_open
+    assert not (runtime / "deploys.log").exists()

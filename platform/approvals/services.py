@@ -336,9 +336,10 @@ def approval_close(
     if status == ApprovalStatus.APPROVED:
         request.approved_digest = request.proposed_digest or request.digest
     request.save()
+    # The run's row is already locked by every caller, so announcing first takes no new lock.
+    notify.closed(request, vote)
     if resolution != "run":
         _carry_to_run(request)
-    notify.closed(request, vote)
 
 
 def _carry_to_run(request: ApprovalRequest) -> None:

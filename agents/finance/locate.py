@@ -67,20 +67,21 @@ def _document(
         return info, [], [F.no_text_layer(path)]
     candidates = tables.candidates(document)
     info["company"] = company_of(document, companies)
-    found, problems = [], []
+    found, problems, statements = [], [], 0
     for table in candidates:
         statement = classify(table)
         if statement is None:
             continue
+        statements += 1
         located, issues = _units(table, statement, document)
         problems.extend(issues)
         if located is not None:
             found.append({**located, "document": path})
     info["fiscal_year"] = _fiscal_year(info["title"], found) if kind == "pdf" else None
     info["statements"] = sorted({table["statement"] for table in found})
-    if not found:
+    if not statements:
         problems.append(_nothing_found(document, candidates))
-    elif info["company"] is None:
+    elif found and info["company"] is None:
         problems.append(F.company_unknown(path))
         found = []
     return info, found, problems
@@ -187,7 +188,7 @@ def _own_name(document: dict[str, Any]) -> str | None:
     head = _title(document) if document["kind"] == "pdf" else document_text(document)[:200]
     name = re.split(r"\s[-\u2013\u2014|(]\s?", head)[0]
     name = clean_title(_REPORT_WORDS.sub("", name))
-    name = re.sub(r"\b(?:19|20)\d{2}\b", "", name).strip(" -.,")
+    name = re.sub(r"\b(?:19|20)\d{2}\b", "", name).strip(" -,")
     return name or None
 
 

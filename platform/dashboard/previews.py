@@ -12,6 +12,7 @@ import io
 import itertools
 import json
 import os
+import stat
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,6 +81,9 @@ def artifact_preview(artifact: Artifact) -> Preview:
 def read_prefix(path: str, limit: int) -> tuple[bytes, bool]:
     """At most `limit` bytes of a stored artifact, never through a link; (bytes, truncated)."""
     fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(f"{path} is not a regular file")
     with os.fdopen(fd, "rb") as handle:
         data = handle.read(limit + 1)
     return data[:limit], len(data) > limit

@@ -15,7 +15,7 @@ import trimesh
 from django.db import transaction
 from django.utils import timezone
 from PIL import Image
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Dialog, Page, expect
 
 from gateway.models import UsageRecord
 from inference.models import Backend, Tier
@@ -111,7 +111,12 @@ def test_hostile_agent_output_renders_as_inert_text(
     diff = f"--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-{HOSTILE}\n+{ONE_MB_LINE}\n"
     artifact_store(run=run, name="changes.diff", content=diff.encode(), media_type="text/x-diff")
     dialogs: list[str] = []
-    signed_in_page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+
+    def dismiss(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    signed_in_page.on("dialog", dismiss)
 
     signed_in_page.goto(f"/runs/{run.id}/")
     critique = signed_in_page.locator('#timeline > li[data-kind="critique"]')

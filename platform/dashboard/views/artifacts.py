@@ -4,6 +4,7 @@ images, PDFs and the 3D viewer load."""
 from __future__ import annotations
 
 import os
+import stat
 from uuid import UUID
 
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
@@ -43,7 +44,10 @@ def artifact_raw(
     artifact = _artifact(viewer, run_id, name)
     if preview_kind(artifact) not in INLINE_KINDS:
         raise Http404("This artifact is not shown inline; download it instead.")
-    fd = os.open(artifact.path, os.O_RDONLY | os.O_NOFOLLOW)
+    fd = os.open(artifact.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise Http404("This artifact is not a regular file.")
     response = FileResponse(os.fdopen(fd, "rb"), content_type=artifact.media_type)
     response["Content-Security-Policy"] = RAW_POLICY
     response["X-Content-Type-Options"] = "nosniff"

@@ -42,6 +42,7 @@ def _page(
         "members": account_selectors.organization_memberships(
             organization_id=viewer.organization_id
         ),
+        "forms_with_errors": [form for form in (key_form, invite_form) if form is not None],
         "key_form": key_form or ApiKeyForm(),
         "invite_form": invite_form or InviteForm(),
         "role_form": RoleForm(),

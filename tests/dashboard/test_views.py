@@ -1,0 +1,247 @@
+"""Dashboard views through Django's test client: they call the same services as the REST API and
+turn refusals into pages with the right status codes."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from accounts.models import Membership, Role, User
+from agents.engine.types import arguments_digest
+from approvals.models import ApprovalRequest, ApprovalStatus
+from approvals.services import approval_request_create
+from runs.events import event_append
+from runs.models import Run, RunStatus
+from tests.factories import TenantFixture
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(client: Client, user: User) -> Client:
+    client.force_login(user)
+    return client
+
+
+def pending_request(acme: TenantFixture, arguments: dict[str, Any]) -> ApprovalRequest:
+    run = Run.objects.create(
+        organization=acme.organization,
+        workflow="coding",
+        status=RunStatus.AWAITING_APPROVAL,
+        created_by_user=acme.owner,
+    )
+    payload = {
+        "step": 2,
+        "call_index": 0,
+        "tool": "read_file",
+        "arguments": arguments,
+        "digest": arguments_digest("read_file", arguments),
+        "reason": "your organization requires approval for read_file",
+    }
+    return approval_request_create(run=run, payload=payload)
+
+
+def decide(client: Client, request: ApprovalRequest, **form: str) -> Any:
+    return client.post(f"/review/{request.id}/decide", {"comment": "", **form})
+
+
+def test_a_reviewer_approves_edited_arguments_and_the_approval_binds_them(
+    client: Client, acme: TenantFixture
+) -> None:
+    request = pending_request(acme, {"path": "test_calc.py"})
+    edited = {"path": "calc.py"}
+
+    response = decide(
+        signed_in(client, acme.reviewer), request, decision="approve", arguments=json.dumps(edited)
+    )
+
+    assert response.status_code == 302
+    request.refresh_from_db()
+    assert request.status == ApprovalStatus.APPROVED
+    assert request.edited_arguments == edited
+    assert request.approved_digest == arguments_digest("read_file", edited)
+    assert request.decided_by == acme.reviewer
+
+
+def test_unchanged_arguments_approve_the_request_as_raised(
+    client: Client, acme: TenantFixture
+) -> None:
+    request = pending_request(acme, {"path": "calc.py"})
+
+    decide(
+        signed_in(client, acme.reviewer),
+        request,
+        decision="approve",
+        arguments='{"path": "calc.py"}',
+    )
+
+    request.refresh_from_db()
+    assert request.edited_arguments is None
+    assert request.approved_digest == request.digest
+
+
+def test_edited_arguments_outside_the_tools_schema_are_refused_and_the_request_stays_pending(
+    client: Client, acme: TenantFixture
+) -> None:
+    request = pending_request(acme, {"path": "calc.py"})
+
+    response = decide(
+        signed_in(client, acme.reviewer), request, decision="approve", arguments='{"path": 7}'
+    )
+    broken = decide(client, request, decision="approve", arguments="{not json")
+
+    assert response.status_code == 400
+    assert b"arguments" in response.content
+    assert broken.status_code == 400
+    assert b"Not valid JSON" in broken.content
+    request.refresh_from_db()
+    assert request.status == ApprovalStatus.PENDING
+
+
+@pytest.mark.parametrize(
+    ("who", "message"),
+    [
+        ("member", b"Only owners, admins and reviewers may decide approvals"),
+        ("owner", b"The requester of an approval may not decide it"),
+    ],
+)
+def test_members_and_requesters_cannot_decide(
+    client: Client, acme: TenantFixture, who: str, message: bytes
+) -> None:
+    request = pending_request(acme, {"path": "calc.py"})
+
+    response = decide(signed_in(client, getattr(acme, who)), request, decision="approve")
+
+    assert response.status_code == 403
+    assert message in response.content
+    request.refresh_from_db()
+    assert request.status == ApprovalStatus.PENDING
+
+
+def test_another_organizations_request_is_not_found(
+    client: Client, acme: TenantFixture, globex: TenantFixture
+) -> None:
+    theirs = pending_request(globex, {"path": "calc.py"})
+
+    assert signed_in(client, acme.reviewer).get(f"/review/{theirs.id}/").status_code == 404
+    assert decide(client, theirs, decision="reject").status_code == 404
+
+
+def test_the_start_form_shows_what_is_wrong_with_the_input(
+    client: Client, acme: TenantFixture
+) -> None:
+    owner = signed_in(client, acme.owner)
+
+    not_json = owner.post("/runs/new", {"workflow": "coding", "tier": "standard", "input": "{"})
+    no_task = owner.post("/runs/new", {"workflow": "coding", "tier": "standard", "input": "{}"})
+
+    assert not_json.status_code == 400
+    assert b"Not valid JSON" in not_json.content
+    assert no_task.status_code == 400
+    assert b"the coding workflow needs a non-empty" in no_task.content
+    assert not Run.objects.exists()
+
+
+def test_a_run_started_in_the_browser_is_cancelled_and_resumed(
+    client: Client, acme: TenantFixture
+) -> None:
+    owner = signed_in(client, acme.owner)
+    started = owner.post(
+        "/runs/new", {"workflow": "coding", "tier": "fast", "input": '{"task": "Fix it."}'}
+    )
+    run = Run.objects.get()
+    assert started.status_code == 302
+    assert started["Location"] == f"/runs/{run.id}/"
+    assert (run.created_by_user, run.tier) == (acme.owner, "fast")
+
+    owner.post(f"/runs/{run.id}/cancel")
+    run.refresh_from_db()
+    assert run.status == RunStatus.CANCELLED
+    owner.post(f"/runs/{run.id}/resume")
+    run.refresh_from_db()
+    assert run.status == RunStatus.QUEUED
+
+
+def test_the_timeline_fragment_holds_the_events_after_a_sequence_number(
+    client: Client, acme: TenantFixture
+) -> None:
+    run = Run.objects.create(organization=acme.organization, workflow="coding")
+    for kind in ("run.created", "plan", "action"):
+        event_append(run_id=run.id, kind=kind, data={"tool": "read_file", "subtasks": ["a"]})
+    owner = signed_in(client, acme.owner)
+
+    fragment = owner.get(f"/runs/{run.id}/timeline?after=1")
+
+    seqs = [int(part.split('"')[0]) for part in fragment.content.decode().split('data-seq="')[1:]]
+    assert seqs == [2, 3]
+    assert owner.get(f"/runs/{run.id}/timeline?after=x").status_code == 400
+
+
+def test_a_key_is_shown_once_and_the_internal_billing_key_cannot_be_revoked(
+    client: Client, acme: TenantFixture
+) -> None:
+    from runs.credentials import agent_billing_key
+
+    owner = signed_in(client, acme.owner)
+    created = owner.post("/people/keys", {"name": "ci", "scopes": ["runs"], "tiers": ["fast"]})
+    internal = agent_billing_key(organization_id=acme.organization.id)
+
+    assert created.status_code == 201
+    assert b'id="new-secret" readonly value="lh_' in created.content
+    assert b"new-secret" not in owner.get("/people/").content
+    assert owner.post(f"/people/keys/{internal.id}/revoke").status_code == 404
+    member = signed_in(Client(), acme.member)
+    refused = member.post("/people/keys", {"name": "mine"})
+    assert refused.status_code == 403
+    assert b"Only owners and admins may create API keys" in refused.content
+
+
+def test_an_invited_person_sets_a_password_through_the_link(
+    client: Client, acme: TenantFixture
+) -> None:
+    owner = signed_in(client, acme.owner)
+
+    invited = owner.post("/people/invite", {"username": "dana", "role": Role.REVIEWER})
+
+    assert invited.status_code == 201
+    link = invited.content.decode().split('id="invite-link" readonly value="')[1].split('"')[0]
+    dana = User.objects.get(username="dana")
+    assert not dana.has_usable_password()
+    assert Membership.objects.get(user=dana).role == Role.REVIEWER
+    visitor = Client()
+    form_page = visitor.get(link, follow=True)
+    assert b"Set your password" in form_page.content
+    password = "a long new passphrase 42"
+    visitor.post(
+        form_page.redirect_chain[-1][0], {"new_password1": password, "new_password2": password}
+    )
+    dana.refresh_from_db()
+    assert dana.check_password(password)
+
+
+def test_roles_keep_an_owner_and_only_owners_make_owners(
+    client: Client, acme: TenantFixture
+) -> None:
+    owner = signed_in(client, acme.owner)
+    own = Membership.objects.get(user=acme.owner)
+    reviewer = Membership.objects.get(user=acme.reviewer)
+
+    owner.post(f"/people/members/{own.id}/role", {"role": Role.MEMBER})
+    own.refresh_from_db()
+    assert own.role == Role.OWNER  # the last owner stays
+    owner.post(f"/people/members/{reviewer.id}/role", {"role": Role.ADMIN})
+    reviewer.refresh_from_db()
+    assert reviewer.role == Role.ADMIN
+    admin = signed_in(Client(), acme.reviewer)
+    admin.post(f"/people/members/{reviewer.id}/role", {"role": Role.OWNER})
+    reviewer.refresh_from_db()
+    assert reviewer.role == Role.ADMIN
+
+
+def test_admin_pages_work_under_the_policy(admin_client: Client) -> None:
+    response = admin_client.get("/admin/")
+
+    assert response.status_code == 200
+    assert "script-src 'self'" in response["Content-Security-Policy"]

@@ -68,11 +68,11 @@ def wait_http(url: str, timeout: float = 90.0, headers: dict[str, str] | None = 
 
 @contextmanager
 def process(
-    command: list[str], env: dict[str, str | None] | None = None
+    command: list[str], env: dict[str, str | None] | None = None, cwd: Path = ROOT
 ) -> Iterator[subprocess.Popen[bytes]]:
     proc = subprocess.Popen(
         command,
-        cwd=ROOT,
+        cwd=cwd,
         env={k: v for k, v in {**os.environ, **(env or {})}.items() if v is not None},
         start_new_session=True,
         stdout=subprocess.DEVNULL,
@@ -151,6 +151,22 @@ class Target:
     name: str
     base: str  # ends in /v1
     key: str
+    pid: int | None = None  # its process group, whose CPU time is counted
+
+
+def cpu_seconds(group: int | None) -> float:
+    """User + system CPU time of every process in a process group (the server and its workers)."""
+    if group is None:
+        return 0.0
+    ticks = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
@@ -158,6 +174,11 @@ class Result:
     latencies: list[float]
     errors: int
     seconds: float
+    cpu_s: float = 0.0  # the target's own CPU time while it served this load
+
+    @property
+    def cpu_ms_per_request(self) -> float:
+        return 1000 * self.cpu_s / len(self.latencies) if self.latencies else 0.0
 
     @property
     def rps(self) -> float:
@@ -220,20 +241,22 @@ async def load(
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
         for _ in range(min(concurrency, 4)):  # warm connections and caches
             await one(session, target, stream)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), cpu_seconds(target.pid)
         await asyncio.gather(*(worker(session) for _ in range(concurrency)))
-        return Result(latencies, errors, time.perf_counter() - started)
+        seconds = time.perf_counter() - started
+        return Result(latencies, errors, seconds, cpu_seconds(target.pid) - cpu)
 
 
-async def highest_rps(target: Target, step_seconds: float) -> tuple[float, int]:
-    best, best_c = 0.0, 0
+async def highest_rps(target: Target, step_seconds: float) -> tuple[Result | None, int]:
+    best: Result | None = None
+    best_c = 0
     for concurrency in (8, 16, 32, 64, 128, 256):
         result = await load(target, concurrency=concurrency, seconds=step_seconds)
         if result.errors:
             break
-        if result.rps > best:
-            best, best_c = result.rps, concurrency
-        elif result.rps < best * 0.9:
+        if best is None or result.rps > best.rps:
+            best, best_c = result, concurrency
+        elif result.rps < best.rps * 0.9:
             break  # past saturation
     return best, best_c
 
@@ -263,11 +286,18 @@ async def decode_rate(target: Target, tier: str, tokens: int) -> float:
 
 
 # --- report ---------------------------------------------------------------------------------------
+HEADER = (
+    "| target | p50 ms | p99 ms | added p50 ms | added p99 ms | CPU ms/request | errors |\n"
+    "|---|---|---|---|---|---|---|"
+)
+
+
 def row(label: str, base: Result, other: Result) -> str:
     b50, b99 = pct(base.latencies, 0.5) * 1000, pct(base.latencies, 0.99) * 1000
     o50, o99 = pct(other.latencies, 0.5) * 1000, pct(other.latencies, 0.99) * 1000
+    cpu = f"{other.cpu_ms_per_request:.2f}" if other.cpu_s else "-"
     return (
-        f"| {label} | {o50:.2f} | {o99:.2f} | {o50 - b50:+.2f} | {o99 - b99:+.2f} | "
+        f"| {label} | {o50:.2f} | {o99:.2f} | {o50 - b50:+.2f} | {o99 - b99:+.2f} | {cpu} | "
         f"{other.errors} |"
     )
 
@@ -286,8 +316,7 @@ async def measure(targets: list[Target], direct: Target, args: argparse.Namespac
             f"### concurrency {concurrency} ({n} requests; direct p50 "
             f"{pct(base.latencies, 0.5) * 1000:.2f} ms, p99 {pct(base.latencies, 0.99) * 1000:.2f} ms)\n"
         )
-        print("| target | p50 ms | p99 ms | added p50 ms | added p99 ms | errors |")
-        print("|---|---|---|---|---|---|")
+        print(HEADER)
         for target in targets:
             print(row(target.name, base, await load(target, concurrency=concurrency, requests=n)))
         print()
@@ -295,8 +324,7 @@ async def measure(targets: list[Target], direct: Target, args: argparse.Namespac
     print(
         f"### streaming, time to first token (c=1; direct p50 {pct(base.latencies, 0.5) * 1000:.2f} ms)\n"
     )
-    print("| target | p50 ms | p99 ms | added p50 ms | added p99 ms | errors |")
-    print("|---|---|---|---|---|---|")
+    print(HEADER)
     for target in targets:
         print(
             row(
@@ -306,11 +334,13 @@ async def measure(targets: list[Target], direct: Target, args: argparse.Namespac
             )
         )
     print("\n### highest requests/s without errors\n")
-    print("| target | requests/s | at concurrency |")
-    print("|---|---|---|")
+    print("| target | requests/s | at concurrency | CPU ms/request |")
+    print("|---|---|---|---|")
     for target in [direct, *targets]:
-        rps[target.name], at = await highest_rps(target, args.step_seconds)
-        print(f"| {target.name} | {rps[target.name]:.0f} | {at} |")
+        best, at = await highest_rps(target, args.step_seconds)
+        rps[target.name] = best.rps if best else 0.0
+        cpu = f"{best.cpu_ms_per_request:.2f}" if best and best.cpu_s else "-"
+        print(f"| {target.name} | {rps[target.name]:.0f} | {at} | {cpu} |")
     if rps.get("litellm"):
         print(f"\nlonghaul / litellm requests/s: {rps['longhaul'] / rps['litellm']:.2f}x")
 
@@ -329,6 +359,30 @@ async def measure_embedded(gateway: Target, raw: Target, tokens: int) -> None:
         print(f"| {tier} | {r:.1f} | {v:.1f} | {v / r if r else 0:.3f} |", flush=True)
 
 
+def start_gateway(
+    stack: ExitStack,
+    name: str,
+    tree: Path,
+    key: str,
+    env: dict[str, str | None],
+    args: argparse.Namespace,
+) -> Target:
+    """The gateway of the checkout at `tree` under uvicorn, as production runs it."""
+    port = free_port()
+    command = [
+        sys.executable,
+        *(["-m", "cProfile", "-o", args.profile] if args.profile else []),
+        *["-m", "uvicorn", "config.asgi:application", "--port", str(port)],
+        *["--no-access-log", "--log-level", "warning", "--lifespan", "off"],
+        *(["--workers", str(args.workers)] if args.workers > 1 else []),
+    ]
+    tree_env = {**env, "PYTHONPATH": f"{tree / 'platform'}:{tree}"}
+    proc = stack.enter_context(process(command, tree_env, cwd=tree))
+    target = Target(name, f"http://127.0.0.1:{port}/v1", key, proc.pid)
+    wait_http(f"{target.base}/models", headers={"Authorization": f"Bearer {key}"})
+    return target
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--delay-ms", type=float, default=20.0)
@@ -338,10 +392,15 @@ def main() -> None:
     parser.add_argument("--no-litellm", action="store_true")
     parser.add_argument("--embedded-only", action="store_true", help="only the llama.cpp part")
     parser.add_argument("--soak", type=float, default=0, help="only load the gateway N seconds")
+    parser.add_argument("--soak-concurrency", type=int, default=8)
+    parser.add_argument("--workers", type=int, default=1, help="gateway worker processes")
+    parser.add_argument(
+        "--compare", action="append", default=[], help="another Longhaul checkout to measure too"
+    )
     parser.add_argument("--profile", default="", help="with --soak: cProfile the gateway here")
     args = parser.parse_args()
     python = sys.executable
-    fake_port, gw_port = free_port(), free_port()
+    fake_port = free_port()
     fake = f"http://127.0.0.1:{fake_port}/v1"
     with ExitStack() as stack:
         stack.enter_context(
@@ -375,45 +434,29 @@ def main() -> None:
             # Tiers named llama-<tier> route to the embedded server's <tier> alias.
             backends.update({f"llama-{t}": (llama, t) for t in ("standard", "fast")})
         key = seed(backends)
-        env = {
-            "DATABASE_URL": url,
-            "REDIS_URL": REDIS_URL,
-            "DEBUG": "0",
-            "PYTHONPATH": f"{ROOT / 'platform'}:{ROOT}",
-            "LOG_LEVEL": "WARNING",
-        }
-        gw = stack.enter_context(
-            process(
-                [
-                    python,
-                    *(["-m", "cProfile", "-o", args.profile] if args.profile else []),
-                    "-m",
-                    "uvicorn",
-                    "config.asgi:application",
-                    "--port",
-                    str(gw_port),
-                    "--no-access-log",
-                    "--log-level",
-                    "warning",
-                    "--lifespan",
-                    "off",
-                ],
-                env,
-            )
-        )
-        gateway = Target("longhaul", f"http://127.0.0.1:{gw_port}/v1", key)
-        wait_http(f"{gateway.base}/models", headers={"Authorization": f"Bearer {key}"})
-        targets = [gateway]
+        env = {"DATABASE_URL": url, "REDIS_URL": REDIS_URL, "DEBUG": "0", "LOG_LEVEL": "WARNING"}
+        gateway = start_gateway(stack, "longhaul", ROOT, key, env, args)
+        # Other checkouts of Longhaul (e.g. before a change), measured side by side.
+        others = [
+            start_gateway(stack, f"longhaul@{Path(tree).name}", Path(tree), key, env, args)
+            for tree in args.compare
+        ]
+        targets = [gateway, *others]
         if args.soak:
-            print("gateway pid", gw.pid, flush=True)
-            result = asyncio.run(load(gateway, concurrency=8, seconds=args.soak))
-            print(f"soak: {result.rps:.0f} requests/s, {result.errors} errors")
+            print("gateway pid", gateway.pid, flush=True)
+            result = asyncio.run(
+                load(gateway, concurrency=args.soak_concurrency, seconds=args.soak)
+            )
+            print(
+                f"soak: {result.rps:.0f} requests/s, {result.errors} errors, "
+                f"{result.cpu_ms_per_request:.2f} gateway CPU ms/request"
+            )
             return
         litellm = shutil.which("litellm", path=str(Path(python).parent))
         if litellm and not args.no_litellm:
             ll_port = free_port()
             config = litellm_config(Path(stack.enter_context(tempfile.TemporaryDirectory())), fake)
-            stack.enter_context(
+            ll = stack.enter_context(
                 process(
                     [
                         litellm,
@@ -434,7 +477,7 @@ def main() -> None:
                 )
             )
             wait_http(f"http://127.0.0.1:{ll_port}/health/liveliness", timeout=180)
-            targets.append(Target("litellm", f"http://127.0.0.1:{ll_port}/v1", "sk-bench"))
+            targets.append(Target("litellm", f"http://127.0.0.1:{ll_port}/v1", "sk-bench", ll.pid))
         direct = Target("direct", fake, "unused")
         if not args.embedded_only:
             asyncio.run(measure(targets, direct, args))

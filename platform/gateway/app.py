@@ -11,17 +11,19 @@ from typing import Any
 from django.conf import settings
 
 from core import context
-from gateway import quotas
+from gateway import admission
 from gateway.auth import Caller, authenticate
 from gateway.errors import ClientGone, GatewayError
 from gateway.http import Exchange, Receive, Scope, Send, parse_json_object, read_body
-from gateway.proxy import open_upstream
+from gateway.proxy import Target, open_upstream
 from gateway.registry import registry_cache
 from gateway.relay import relay_body, relay_stream
+from gateway.selectors import Registry
 from gateway.tiers import AUTO, allowed_tiers
 from gateway.tiers import resolve as resolve_tier
 from gateway.usage import Usage, account
 from gateway.validation import Plan, chat_plan, embeddings_plan
+from inference.selectors import TierConfig
 
 logger = logging.getLogger(__name__)
 
@@ -144,21 +146,7 @@ async def _serve(ex: Exchange, caller: Caller, plan: Plan, usage: Usage) -> None
     registry = await registry_cache.get()
     tier = resolve_tier(plan, caller, registry, ex.headers)
     usage.tier = tier.name
-    reserve = (
-        plan.max_tokens
-        if plan.max_tokens is not None
-        else (settings.LONGHAUL_GATEWAY_COMPLETION_RESERVE_TOKENS)
-    )
-    usage.reservation = await quotas.admit(
-        caller,
-        prompt=plan.prompt_estimate,
-        completion=reserve,
-        tier=tier.name,
-        prices=registry.prices,
-    )
-    for warning in usage.reservation.warnings:
-        ex.add_header("x-longhaul-budget-warning", warning)
-    target = await open_upstream(ex, caller, registry, tier, plan)
+    target = await _admit_and_open(ex, caller, registry, tier, plan, usage)
     usage.tier, usage.backend = target.tier.name, target.state.name
     usage.model = target.state.config.served_model
     ex.add_header("x-longhaul-tier", target.tier.name)
@@ -170,3 +158,20 @@ async def _serve(ex: Exchange, caller: Caller, plan: Plan, usage: Usage) -> None
             ok = await relay_body(ex, target, plan, usage)
     finally:
         await target.finish(ok=ok)
+
+
+async def _admit_and_open(
+    ex: Exchange, caller: Caller, registry: Registry, tier: TierConfig, plan: Plan, usage: Usage
+) -> Target:
+    """The backend's answer, opened while the admission runs (see gateway.admission)."""
+    admitting = admission.start(caller, plan, tier, registry)
+    try:
+        if admission.is_strict(caller):
+            await admitting
+        return await open_upstream(ex, caller, registry, tier, plan, admitted=admitting)
+    finally:
+        # Whatever happened upstream, the reservation is known before the request is billed,
+        # and a refusal is the answer.
+        usage.reservation = await admitting
+        for warning in usage.reservation.warnings:
+            ex.add_header("x-longhaul-budget-warning", warning)

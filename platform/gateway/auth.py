@@ -3,11 +3,15 @@
 
 The in-process cache lives for API_KEY_CACHE_SECONDS, the same bound accounts uses for its Redis
 cache, so a revoked key stops working within that many seconds without an ORM call per request.
+A busy key's entry is reloaded in the background shortly before it expires, and concurrent
+requests share one load, so requests do not wait on the reload nor stampede the database.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import logging
 import time
 from dataclasses import dataclass
 
@@ -21,7 +25,10 @@ from gateway.errors import GatewayError
 from gateway.selectors import Limits, limits_for
 from runs.credentials import is_run_token, run_token_principal
 
+logger = logging.getLogger(__name__)
+
 _MAX_ENTRIES = 50_000
+_REFRESH_AHEAD = 0.2  # the last fifth of an entry's life: reload it in the background
 
 
 @dataclass(frozen=True)
@@ -31,6 +38,7 @@ class Caller:
 
 
 _cache: dict[str, tuple[float, Caller | str]] = {}
+_loading: dict[str, asyncio.Future[Caller | str]] = {}
 
 
 def _load(token: str) -> Caller | str:
@@ -68,15 +76,38 @@ async def authenticate(headers: dict[str, str]) -> Caller:
     now = time.monotonic()
     hit = _cache.get(digest)
     if hit is None or hit[0] <= now:
-        value = await sync_to_async(_load)(token)
-        if len(_cache) > _MAX_ENTRIES:
-            _cache.clear()
-        _cache[digest] = (now + settings.API_KEY_CACHE_SECONDS, value)
+        value = await asyncio.shield(_reload(digest, token))
     else:
         value = hit[1]
+        if hit[0] - now < settings.API_KEY_CACHE_SECONDS * _REFRESH_AHEAD:
+            _reload(digest, token)
     if isinstance(value, str):
         raise GatewayError(401, value, code="invalid_api_key")
     _check(value.principal)
+    return value
+
+
+def _reload(digest: str, token: str) -> asyncio.Future[Caller | str]:
+    """The one load of this token under way, started if there is none."""
+    loading = _loading.get(digest)
+    if loading is None:
+        loading = _loading[digest] = asyncio.ensure_future(_load_into_cache(digest, token))
+        loading.add_done_callback(lambda done: _loaded(digest, done))
+    return loading
+
+
+def _loaded(digest: str, done: asyncio.Future[Caller | str]) -> None:
+    _loading.pop(digest, None)
+    if not done.cancelled() and done.exception() is not None:
+        # The requests awaiting it got the error; a background reload only leaves a trace.
+        logger.warning("loading an API key failed: %s", done.exception())
+
+
+async def _load_into_cache(digest: str, token: str) -> Caller | str:
+    value = await sync_to_async(_load)(token)
+    if len(_cache) > _MAX_ENTRIES:
+        _cache.clear()
+    _cache[digest] = (time.monotonic() + settings.API_KEY_CACHE_SECONDS, value)
     return value
 
 

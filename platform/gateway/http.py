@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from core.middleware import new_request_id
 from gateway.errors import ClientGone, GatewayError
@@ -74,7 +75,7 @@ class Exchange:
         await self.send({"type": "http.response.body", "body": b"", "more_body": False})
 
     async def respond_json(self, status: int, payload: Any) -> None:
-        await self.respond(status, json.dumps(payload).encode())
+        await self.respond(status, orjson.dumps(payload))
 
     async def respond_error(self, error: GatewayError) -> None:
         if error.retry_after is not None:
@@ -108,7 +109,7 @@ def too_large(limit: int) -> GatewayError:
 
 def parse_json_object(raw: bytes) -> dict[str, Any]:
     try:
-        value = json.loads(raw)
+        value = orjson.loads(raw)
     except ValueError as error:
         raise GatewayError(
             400, f"Request body is not valid JSON: {error}", code="invalid_json"

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import json
+import asyncio
 import logging
 import time
 from dataclasses import dataclass
+from typing import Any
 
-import httpx
+import orjson
 from django.conf import settings
 
 from gateway import metrics
@@ -18,7 +19,14 @@ from gateway.errors import GatewayError
 from gateway.faults import caused_by_request, request_error
 from gateway.http import Exchange
 from gateway.selectors import Registry
-from gateway.upstream import RETRYABLE, headers_for, http_client, timeout_for
+from gateway.upstream import (
+    RETRYABLE,
+    Response,
+    UpstreamError,
+    UpstreamTimeout,
+    headers_for,
+    upstream_client,
+)
 from gateway.validation import Plan
 from inference.selectors import TierConfig
 
@@ -31,7 +39,7 @@ class Target:
 
     tier: TierConfig
     state: BackendState
-    response: httpx.Response
+    response: Response
     upstream: Upstream
 
     async def finish(self, *, ok: bool) -> None:
@@ -69,15 +77,23 @@ def _tiers_to_try(tier: TierConfig, caller: Caller, registry: Registry) -> list[
 
 
 async def open_upstream(
-    ex: Exchange, caller: Caller, registry: Registry, tier: TierConfig, plan: Plan
+    ex: Exchange,
+    caller: Caller,
+    registry: Registry,
+    tier: TierConfig,
+    plan: Plan,
+    *,
+    admitted: asyncio.Future[Any],
 ) -> Target:
     """Opens the response of the first backend that answers; raises GatewayError otherwise.
 
+    `admitted` (the request's admission) is awaited once a request is written upstream and
+    before its answer is read: a refusal abandons the upstream request and is raised.
     `ex.backend` names the backend being tried, so a request cancelled meanwhile is billed
     to the right place."""
     error: GatewayError | None = None
     for option in _tiers_to_try(tier, caller, registry):
-        target, error = await _try_tier(ex, registry, option, plan, error)
+        target, error = await _try_tier(ex, registry, option, plan, error, admitted)
         if target is not None:
             if option.name != tier.name:
                 metrics.FALLBACKS.labels(tier.name, option.name).inc()
@@ -88,7 +104,12 @@ async def open_upstream(
 
 
 async def _try_tier(
-    ex: Exchange, registry: Registry, tier: TierConfig, plan: Plan, error: GatewayError | None
+    ex: Exchange,
+    registry: Registry,
+    tier: TierConfig,
+    plan: Plan,
+    error: GatewayError | None,
+    admitted: asyncio.Future[Any],
 ) -> tuple[Target | None, GatewayError | None]:
     tried: set[str] = set()
     for _ in range(1 + settings.LONGHAUL_GATEWAY_MAX_RETRIES):
@@ -99,7 +120,7 @@ async def _try_tier(
         ex.backend = state
         try:
             upstream = upstream_request(plan, state.config)
-            response = await _send(ex, state, upstream)
+            response = await _send(ex, state, upstream, admitted)
         except BaseException as exc:
             state.release()
             error = _send_failure(state, exc)
@@ -158,12 +179,12 @@ async def _acquire(states: list[BackendState], plan: Plan) -> BackendState:
     return state
 
 
-async def _server_error(state: BackendState, response: httpx.Response) -> GatewayError:
+async def _server_error(state: BackendState, response: Response) -> GatewayError:
     """A 5xx before any byte was relayed: the request's own error, or a backend fault to
     retry elsewhere."""
     try:
         raw = await response.aread()
-    except httpx.HTTPError:
+    except UpstreamError:
         raw = b""
     finally:
         await response.aclose()
@@ -179,19 +200,21 @@ async def _server_error(state: BackendState, response: httpx.Response) -> Gatewa
     )
 
 
-async def _send(ex: Exchange, state: BackendState, upstream: Upstream) -> httpx.Response:
+async def _send(
+    ex: Exchange, state: BackendState, upstream: Upstream, admitted: asyncio.Future[Any]
+) -> Response:
     config = state.config
-    client = http_client()
-    request = client.build_request(
-        "POST",
-        config.base_url + upstream.path,
-        content=json.dumps(upstream.body).encode(),
-        headers=headers_for(config, ex.request_id),
-        timeout=timeout_for(config),
-    )
+    body = orjson.dumps(upstream.body)
     started = time.perf_counter()
     try:
-        return await client.send(request, stream=True)
+        return await upstream_client().post(
+            config.base_url + upstream.path,
+            body,
+            headers_for(config, ex.request_id),
+            connect_timeout=config.connect_timeout_s,
+            read_timeout=config.read_timeout_s,
+            before_answer=admitted,
+        )
     finally:
         ex.upstream_s += time.perf_counter() - started
 
@@ -203,7 +226,7 @@ def _send_failure(state: BackendState, exc: BaseException) -> GatewayError:
         return GatewayError(
             502, f"The '{state.config.tier}' backend is unreachable.", code="upstream_unreachable"
         )
-    if isinstance(exc, httpx.TimeoutException):
+    if isinstance(exc, UpstreamTimeout):
         backend_failed(state, "timeout")
         raise GatewayError(
             504, f"The '{state.config.tier}' backend timed out.", code="upstream_timeout"

@@ -1,4 +1,8 @@
-"""The tier registry, cached in-process and refreshed every few seconds off the hot path."""
+"""The tier registry, cached in-process and refreshed every few seconds off the hot path.
+
+When the cached registry has just expired, the request that notices it is served from it while
+one reload runs in the background; only a registry older than two refresh periods (an idle
+process) is waited for. Admin edits and probe results apply within two periods."""
 
 from __future__ import annotations
 
@@ -25,18 +29,24 @@ class RegistryCache:
     def __init__(self) -> None:
         self._value: Registry | None = None
         self._expires = 0.0
-        self._lock: asyncio.Lock | None = None
+        self._loading: asyncio.Future[None] | None = None
 
     async def get(self) -> Registry:
-        if self._value is not None and time.monotonic() < self._expires:
-            return self._value
-        if self._lock is None:
-            self._lock = asyncio.Lock()
-        async with self._lock:
-            if self._value is None or time.monotonic() >= self._expires:
-                await self._refresh()
+        value, now = self._value, time.monotonic()
+        if value is not None and now < self._expires:
+            return value
+        if value is not None and now < self._expires + settings.LONGHAUL_GATEWAY_REGISTRY_SECONDS:
+            self._reload()
+            return value
+        await asyncio.shield(self._reload())
         assert self._value is not None
         return self._value
+
+    def _reload(self) -> asyncio.Future[None]:
+        """The one reload under way, started if there is none."""
+        if self._loading is None or self._loading.done():
+            self._loading = asyncio.ensure_future(self._refresh())
+        return self._loading
 
     async def _refresh(self) -> None:
         try:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from typing import Any
 
-import httpx
+import orjson
 
 from gateway import metrics
 from gateway.errors import GatewayError
@@ -17,6 +16,7 @@ from gateway.outputs import finish_completion, schema_problem, synthesized_strea
 from gateway.proxy import Target, backend_succeeded
 from gateway.sse import SseRelay, done_event, error_event, sse_event
 from gateway.tokens import count_stream
+from gateway.upstream import UpstreamError, UpstreamTimeout
 from gateway.usage import Usage
 from gateway.validation import Plan
 
@@ -25,10 +25,10 @@ async def _read(ex: Exchange, target: Target) -> bytes:
     started = time.perf_counter()
     try:
         return await target.response.aread()
-    except httpx.TimeoutException:
+    except UpstreamTimeout:
         target.fail("timeout")
         raise GatewayError(504, "The backend timed out.", code="upstream_timeout") from None
-    except httpx.HTTPError:
+    except UpstreamError:
         target.fail("reset")
         raise GatewayError(
             502, "The backend closed the connection mid-response.", code="upstream_reset"
@@ -50,7 +50,7 @@ async def relay_body(ex: Exchange, target: Target, plan: Plan, usage: Usage) -> 
     if status >= 400:
         raise _refused(target, status, raw)
     try:
-        data: Any = json.loads(raw)
+        data: Any = orjson.loads(raw)
         if not isinstance(data, dict):
             raise ValueError("not an object")
     except ValueError:
@@ -67,7 +67,7 @@ async def relay_body(ex: Exchange, target: Target, plan: Plan, usage: Usage) -> 
         body = synthesized_stream(data, target.tier.name, plan.client_wants_usage)
         await ex.respond(200, body, b"text/event-stream")
     else:
-        await ex.respond(200, json.dumps(data).encode())
+        await ex.respond(200, orjson.dumps(data))
     return True
 
 
@@ -157,9 +157,9 @@ async def _pump(ex: Exchange, target: Target, relay: SseRelay, usage: Usage) -> 
                 if usage.ttft_ms is None and relay.first_token:
                     usage.ttft_ms = ex.elapsed_ms()
                 await send({"type": "http.response.body", "body": out, "more_body": True})
-    except httpx.HTTPError as exc:
+    except UpstreamError as exc:
         # After the first byte a timeout is about this (long) request; a reset is the server's.
-        timeout = isinstance(exc, httpx.TimeoutException)
+        timeout = isinstance(exc, UpstreamTimeout)
         if not timeout:
             target.fail("reset")
         code = "upstream_timeout" if timeout else "upstream_reset"

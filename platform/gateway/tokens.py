@@ -15,9 +15,9 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-import httpx
+import orjson
 
-from gateway.upstream import headers_for, http_client
+from gateway.upstream import UpstreamError, headers_for, post_json
 from inference.selectors import BackendConfig
 
 logger = logging.getLogger(__name__)
@@ -42,14 +42,14 @@ class Counted:
 
 async def _count(config: BackendConfig, request_id: str, body: dict[str, Any]) -> int | None:
     try:
-        reply = await http_client().post(
+        status, raw = await post_json(
             f"{config.root_url}/tokenize",
-            json={"model": config.served_model, **body},
-            headers=headers_for(config, request_id),
-            timeout=httpx.Timeout(TOKENIZE_TIMEOUT_S),
+            {"model": config.served_model, **body},
+            headers_for(config, request_id),
+            timeout=TOKENIZE_TIMEOUT_S,
         )
-        count = reply.json().get("count") if reply.status_code == 200 else None
-    except (httpx.HTTPError, ValueError, AttributeError) as error:
+        count = orjson.loads(raw).get("count") if status == 200 else None
+    except (UpstreamError, ValueError, AttributeError) as error:
         logger.debug("tokenize on %s failed: %s", config.name, error)
         return None
     return count if isinstance(count, int) and not isinstance(count, bool) else None

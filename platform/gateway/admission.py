@@ -1,0 +1,64 @@
+"""Admitting a request while its backend already works on it.
+
+Admission (`gateway.quotas.admit`) is one Redis round trip. For a caller that no limit has
+refused lately, the gateway writes the request to its backend first and waits for the admission
+before it waits for the backend's answer, so that round trip overlaps the backend's work instead
+of adding to the request's latency. A refusal closes the upstream connection at once (the backend
+abandons the request) and nothing reaches the client but the 429; the caller's organization is
+then admitted strictly, before anything is sent upstream, until the refusal's Retry-After has
+passed. Quotas stay exact: the script alone admits, and a refused request is billed nothing.
+What a backend can see is the first bytes of requests that a limit refuses: at most those in
+flight at the moment an organization crosses a limit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from django.conf import settings
+
+from gateway import quotas
+from gateway.auth import Caller
+from gateway.errors import GatewayError
+from gateway.quotas import Reservation
+from gateway.selectors import Registry
+from gateway.validation import Plan
+from inference.selectors import TierConfig
+
+_MAX_ENTRIES = 50_000
+_strict_until: dict[int, float] = {}  # organization id -> monotonic deadline
+
+
+def start(
+    caller: Caller, plan: Plan, tier: TierConfig, registry: Registry
+) -> asyncio.Task[Reservation]:
+    """Starts the admission of this request; the caller awaits it before reading an answer."""
+    return asyncio.ensure_future(_admit(caller, plan, tier, registry))
+
+
+def is_strict(caller: Caller) -> bool:
+    """Whether this caller's organization was refused lately: admit before sending anything."""
+    deadline = _strict_until.get(caller.principal.organization_id)
+    return deadline is not None and deadline > time.monotonic()
+
+
+async def _admit(caller: Caller, plan: Plan, tier: TierConfig, registry: Registry) -> Reservation:
+    reserve = plan.max_tokens
+    if reserve is None:
+        reserve = settings.LONGHAUL_GATEWAY_COMPLETION_RESERVE_TOKENS
+    try:
+        return await quotas.admit(
+            caller,
+            prompt=plan.prompt_estimate,
+            completion=reserve,
+            tier=tier.name,
+            prices=registry.prices,
+        )
+    except GatewayError as error:
+        if error.status == 429:
+            if len(_strict_until) > _MAX_ENTRIES:
+                _strict_until.clear()
+            deadline = time.monotonic() + (error.retry_after or 1)
+            _strict_until[caller.principal.organization_id] = deadline
+        raise

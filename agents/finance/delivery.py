@@ -15,9 +15,10 @@ import json
 from typing import Any
 
 from agents.engine.loop_config import json_schema
-from agents.engine.types import (  # fmt: skip
+from agents.engine.types import (
     ApprovalRequired,
     Context,
+    EnvironmentFailure,
     Finish,
     Interrupt,
     Update,
@@ -30,7 +31,15 @@ DRAFT_TOKENS = 700
 DEFAULT_DRAFTS = 2
 STEPS_AFTER_DRAFT = 5  # verify, render, release (twice: the approval re-runs it), one spare
 WALL_RESERVE_SECONDS = 60.0
-MEDIA = {".md": "text/markdown", ".html": "text/html", ".pdf": "application/pdf", ".csv": "text/csv", ".json": "application/json", ".png": "image/png", ".svg": "image/svg+xml"}  # fmt: skip
+MEDIA = {
+    ".md": "text/markdown",
+    ".html": "text/html",
+    ".pdf": "application/pdf",
+    ".csv": "text/csv",
+    ".json": "application/json",
+    ".png": "image/png",
+    ".svg": "image/svg+xml",
+}
 
 
 # --- budget -------------------------------------------------------------------------------------
@@ -45,29 +54,59 @@ def _budget_low(state: dict[str, Any], ctx: Context, prompt_chars: int) -> bool:
     elapsed = ctx.now() - float(state.get("started_at", ctx.now()))
     wall_left = ctx.budgets.max_wall_seconds - elapsed
     tokens = prompt_chars // 3 + DRAFT_TOKENS
-    return steps_left < STEPS_AFTER_DRAFT + 2 or tokens_left(state, ctx) < tokens or wall_left < WALL_RESERVE_SECONDS  # fmt: skip
+    return (
+        steps_left < STEPS_AFTER_DRAFT + 2
+        or tokens_left(state, ctx) < tokens
+        or wall_left < WALL_RESERVE_SECONDS
+    )
 
 
 # --- draft and verify ---------------------------------------------------------------------------
 def draft_node(state: dict[str, Any], ctx: Context) -> Update:
-    options = state["input"]
-    attempts = state["attempts"]
-    if options.get("drafting") == "template" or len(attempts) >= options.get("max_drafts", DEFAULT_DRAFTS):  # fmt: skip
-        return _templated(state, ctx, "asked for" if options.get("drafting") == "template" else "drafts refused")  # fmt: skip
-    window = options.get("context_window")
-    facts = drafting.facts(state["ledger"], state["focus"], max_chars=window * 2 if window else drafting.DEFAULT_FACT_CHARS)  # fmt: skip
-    messages = drafting.messages(options["brief"], facts, _open(state), attempts)
+    options, attempts = state["input"], state["attempts"]
+    if options.get("drafting") == "template":
+        return _templated(state, ctx, "asked for")
+    if len(attempts) >= options.get("max_drafts", DEFAULT_DRAFTS):
+        return _templated(state, ctx, "drafts refused")
+    facts = drafting.facts(state["ledger"], state["focus"], max_chars=_fact_chars(options))
+    messages = drafting.messages(options["brief"], facts, _open(state), attempts[-1:])
     if _budget_low(state, ctx, sum(len(m["content"]) for m in messages)):
         return _templated(state, ctx, "budget low")
-    result = ctx.chat(messages, response_format=json_schema("research_note", drafting.DRAFT_SCHEMA), max_tokens=DRAFT_TOKENS)  # fmt: skip
+    answer, error = ask(ctx, messages, "research_note", drafting.DRAFT_SCHEMA, DRAFT_TOKENS)
+    if error is not None:
+        return _templated(state, ctx, f"the model could not draft: {error}")
     try:
-        prose = drafting.parse(result.content)
+        prose = drafting.parse(answer)
     except drafting.DraftUnusable as problem:
-        attempt = {"answer": (result.content or "")[:4000], "feedback": drafting.feedback([str(problem)])}  # fmt: skip
+        attempt = {"answer": (answer or "")[:1500], "feedback": drafting.feedback([str(problem)])}
         ctx.emit("draft", {"author": "the model", "usable": False, "problem": str(problem)})
         return Update({"attempts": [*attempts, attempt]}, "draft")
     ctx.emit("draft", {"author": "the model", "usable": True})
-    return Update({"prose": prose, "answer": (result.content or "")[:4000]}, "verify")
+    return Update({"prose": prose, "answer": (answer or "")[:1500]}, "verify")
+
+
+def ask(
+    ctx: Context, messages: list[dict[str, str]], name: str, schema: dict[str, Any], tokens: int
+) -> tuple[str | None, str | None]:
+    """The model's answer under a JSON schema, or why there is none. A request the endpoint
+    refused (too long for its context, say) is the workflow's to handle, not a crash; an
+    endpoint that is down is the environment's (EnvironmentFailure passes through)."""
+    try:
+        result = ctx.chat(messages, response_format=json_schema(name, schema), max_tokens=tokens)
+    except EnvironmentFailure:
+        raise
+    except Exception as error:  # the openai client's 4xx, a refused capability
+        return None, f"{type(error).__name__}: {str(error)[:300]}"
+    return result.content, None
+
+
+def _fact_chars(options: dict[str, Any]) -> int:
+    """What the facts may take of the prompt: the context window less the answer and the
+    instructions, at about 2.5 characters a token (figures and citations tokenize densely)."""
+    window = options.get("context_window")
+    if not window:
+        return drafting.DEFAULT_FACT_CHARS
+    return max(600, int((window - DRAFT_TOKENS - 400) * 2.5))
 
 
 def _templated(state: dict[str, Any], ctx: Context, why: str) -> Update:
@@ -129,7 +168,11 @@ def exempt(state: dict[str, Any]) -> list[str]:
 # --- render -------------------------------------------------------------------------------------
 def render_node(state: dict[str, Any], ctx: Context) -> Update | Finish:
     title = state["report"].splitlines()[0].lstrip("# ").strip()
-    outcome = ctx.call_tool("render_report", {"markdown": state["report"], "title": title, "charts": state["charts"]}, call_index=0)  # fmt: skip
+    outcome = ctx.call_tool(
+        "render_report",
+        {"markdown": state["report"], "title": title, "charts": state["charts"]},
+        call_index=0,
+    )
     if not outcome.ok:
         return failed(state, f"the report could not be typeset: {outcome.error}")
     charts = {name: base64.b64decode(data) for name, data in outcome.output["charts"].items()}
@@ -151,7 +194,11 @@ def release_arguments(state: dict[str, Any]) -> dict[str, Any]:
     """The release_report call a reviewer approves: the exact report, its open findings, and the
     SHA-256 of every file that goes with it."""
     markdown = state["report"]
-    open_findings = [f for f in state["findings"] if f["category"] == "reconciliation" or f["severity"] == "error"]  # fmt: skip
+    open_findings = [
+        f
+        for f in state["findings"]
+        if f["category"] == "reconciliation" or f["severity"] == "error"
+    ]
     return {
         "webhook": state["input"]["release"]["webhook"],
         "report": {
@@ -180,15 +227,31 @@ def release_node(state: dict[str, Any], ctx: Context) -> Interrupt | Finish:
     decision = ctx.approval_decision(arguments_digest("release_report", arguments))
     if decision is not None and not decision.approved:
         comment = f": {decision.comment}" if decision.comment else ""
-        return failed(state, f"the release was rejected by {decision.reviewer}{comment}", keep_report=True)  # fmt: skip
+        return failed(
+            state, f"the release was rejected by {decision.reviewer}{comment}", keep_report=True
+        )
     try:
         outcome = ctx.call_tool("release_report", arguments, call_index=0)
     except ApprovalRequired as needed:
-        ctx.emit("approval_requested", {"tool": "release_report", "webhook": arguments["webhook"], "open_findings": len(arguments["findings"])})  # fmt: skip
+        ctx.emit(
+            "approval_requested",
+            {
+                "tool": "release_report",
+                "webhook": arguments["webhook"],
+                "open_findings": len(arguments["findings"]),
+            },
+        )
         return Interrupt("approval", needed.payload)
     if not outcome.ok:
         return failed(state, f"the release failed: {outcome.error}", keep_report=True)
-    return _succeeded(state, {"webhook": arguments["webhook"], "status": outcome.output.get("status"), "approved_by": decision.reviewer if decision else None})  # fmt: skip
+    return _succeeded(
+        state,
+        {
+            "webhook": arguments["webhook"],
+            "status": outcome.output.get("status"),
+            "approved_by": decision.reviewer if decision else None,
+        },
+    )
 
 
 # --- outputs ------------------------------------------------------------------------------------
@@ -212,19 +275,40 @@ def _succeeded(state: dict[str, Any], released: dict[str, Any] | None) -> Finish
 def failed(state: dict[str, Any], reason: str, *, keep_report: bool = False) -> Finish:
     """A failed run still hands over what it found: findings, the ledger, and (when it was
     verified) the report."""
-    output = {"reason": reason, "findings": state.get("findings", []), "artifacts": _artifacts(state, report_files=keep_report)}  # fmt: skip
+    output = {
+        "reason": reason,
+        "findings": state.get("findings", []),
+        "artifacts": _artifacts(state, report_files=keep_report),
+    }
     return Finish("failed", output)
 
 
 def _artifacts(state: dict[str, Any], *, report_files: bool) -> list[dict[str, Any]]:
-    found = [_json("findings.json", {"findings": state.get("findings", []), "checks": state.get("checks", [])})]  # fmt: skip
+    found = [
+        _json(
+            "findings.json",
+            {"findings": state.get("findings", []), "checks": state.get("checks", [])},
+        )
+    ]
     if state.get("ledger"):
-        found.append(_json("ledger.json", {"entries": state["ledger"], "documents": state.get("documents", [])}))  # fmt: skip
+        found.append(
+            _json(
+                "ledger.json", {"entries": state["ledger"], "documents": state.get("documents", [])}
+            )
+        )
         if "table" in state.get("outputs", ()):
-            found.append({"name": "metrics.csv", "media_type": "text/csv", "content": report.metrics_csv(state["ledger"])})  # fmt: skip
+            found.append(
+                {
+                    "name": "metrics.csv",
+                    "media_type": "text/csv",
+                    "content": report.metrics_csv(state["ledger"]),
+                }
+            )
     if report_files:
         for name, data in sorted((state.get("rendered") or {}).items()):
-            found.append({"name": name, "media_type": MEDIA[name[name.rfind(".") :]], "content_base64": data})  # fmt: skip
+            found.append(
+                {"name": name, "media_type": MEDIA[name[name.rfind(".") :]], "content_base64": data}
+            )
     return found
 
 

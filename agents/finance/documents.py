@@ -80,7 +80,12 @@ def _workspace_file(
     if size > MAX_BYTES:
         skipped.append({"path": path, "reason": f"{size} bytes; the limit is {MAX_BYTES}"})
         return
-    entry = {"path": path, "size": size, "sha256": hashlib.sha256(data).hexdigest(), "origin": "workspace"}  # fmt: skip
+    entry = {
+        "path": path,
+        "size": size,
+        "sha256": hashlib.sha256(data).hexdigest(),
+        "origin": "workspace",
+    }
     found.append({**entry, **_ingest(store, PurePosixPath(path).name, data)})
 
 
@@ -113,12 +118,18 @@ def _stage(
     title = str(stored.get("title") or "")
     name = _safe_name(title if title.lower().endswith(SUFFIXES) else stored["filename"])
     if not name.lower().endswith(SUFFIXES):
-        skipped.append({"path": f"document {document_id}", "reason": "not a PDF, XLSX or CSV file"})  # fmt: skip
+        skipped.append({"path": f"document {document_id}", "reason": "not a PDF, XLSX or CSV file"})
         return
     path = f"{STAGED}/{document_id}-{name}"
     workspace.write(path, stored["data"])
-    entry = {"path": path, "size": len(stored["data"]), "sha256": hashlib.sha256(stored["data"]).hexdigest()}  # fmt: skip
-    found.append({**entry, "origin": "organization", "document_id": document_id, "ingest": "already stored"})  # fmt: skip
+    entry = {
+        "path": path,
+        "size": len(stored["data"]),
+        "sha256": hashlib.sha256(stored["data"]).hexdigest(),
+    }
+    found.append(
+        {**entry, "origin": "organization", "document_id": document_id, "ingest": "already stored"}
+    )
 
 
 def _safe_name(filename: str) -> str:

@@ -48,7 +48,9 @@ def facts(entries: list[dict[str, Any]], focus: list[str], *, max_chars: int) ->
     chosen = focus_entries(entries, focus)
     years = sorted({e["period"] for e in chosen})
     ends = {years[0], years[-1]} if years else set()
-    ordered = [e for e in chosen if e["period"] in ends] + [e for e in chosen if e["period"] not in ends]  # fmt: skip
+    ordered = [e for e in chosen if e["period"] in ends] + [
+        e for e in chosen if e["period"] not in ends
+    ]
     lines, used = [], 0
     for entry in ordered:
         text = line(entry)
@@ -68,7 +70,10 @@ def messages(
         *(f"- {fact}" for fact in fact_lines),
     ]
     if open_findings:
-        request += ["Open findings (data problems to mention as risks):", *(f"- {f}" for f in open_findings)]  # fmt: skip
+        request += [
+            "Open findings (data problems to mention as risks):",
+            *(f"- {f}" for f in open_findings),
+        ]
     request.append("Write the JSON object now.")
     conversation = [
         {"role": "system", "content": SYSTEM_PROMPT},
@@ -87,10 +92,16 @@ def parse(answer: str | None) -> dict[str, Any]:
         draft = json.loads(answer or "")
         jsonschema.validate(draft, DRAFT_SCHEMA)
     except (ValueError, jsonschema.ValidationError) as error:
-        raise DraftUnusable(f"the answer was not the JSON object asked for ({str(error)[:200]})") from None  # fmt: skip
+        raise DraftUnusable(
+            f"the answer was not the JSON object asked for ({str(error)[:200]})"
+        ) from None
     if not draft["summary"].strip():
         raise DraftUnusable("the summary is empty")
-    return {"author": "the model", "summary": _plain(draft["summary"]), "risks": [_plain(r) for r in draft["risks"]]}  # fmt: skip
+    return {
+        "author": "the model",
+        "summary": _plain(draft["summary"]),
+        "risks": [_plain(r) for r in draft["risks"]],
+    }
 
 
 def _plain(text: str) -> str:

@@ -121,7 +121,9 @@ def _source(
     return {key: value for key, value in source.items() if value is not None}
 
 
-def values_by_key(values: list[dict[str, Any]]) -> Iterator[tuple[tuple[str, str, int], list[dict[str, Any]]]]:  # fmt: skip
+def values_by_key(
+    values: list[dict[str, Any]],
+) -> Iterator[tuple[tuple[str, str, int], list[dict[str, Any]]]]:
     """(company, item, period) -> every value found for it, in a stable order."""
     grouped: dict[tuple[str, str, int], list[dict[str, Any]]] = {}
     for value in values:

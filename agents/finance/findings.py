@@ -54,7 +54,10 @@ def numbered(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
             str(f.get("document", "")),
         ),
     )
-    return [{"id": f"F{n}", **{k: v for k, v in f.items() if k != "id"}} for n, f in enumerate(ranked, 1)]  # fmt: skip
+    return [
+        {"id": f"F{n}", **{k: v for k, v in f.items() if k != "id"}}
+        for n, f in enumerate(ranked, 1)
+    ]
 
 
 def unreadable(path: str, error: str) -> dict[str, Any]:
@@ -62,7 +65,9 @@ def unreadable(path: str, error: str) -> dict[str, Any]:
     if "encrypted" in error:
         message = f"{path}: the PDF is encrypted; upload an unencrypted copy."
         return finding("encrypted", message, severity=severity, document=path)
-    return finding("unreadable", f"{path}: cannot be read ({error}).", severity=severity, document=path)  # fmt: skip
+    return finding(
+        "unreadable", f"{path}: cannot be read ({error}).", severity=severity, document=path
+    )
 
 
 def no_text_layer(path: str) -> dict[str, Any]:

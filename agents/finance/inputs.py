@@ -11,7 +11,16 @@ import jsonschema
 
 from agents.finance.metrics import METRICS
 
-METRIC_KEYS = sorted({m.key for m in METRICS} | {"revenue_growth", "net_income_growth", "operating_income_growth", "revenue_cagr", "net_income_cagr"})  # fmt: skip
+METRIC_KEYS = sorted(
+    {m.key for m in METRICS}
+    | {
+        "revenue_growth",
+        "net_income_growth",
+        "operating_income_growth",
+        "revenue_cagr",
+        "net_income_cagr",
+    }
+)
 OUTPUTS = ("report", "table", "charts")
 INPUT_SCHEMA: dict[str, Any] = {
     "type": "object",

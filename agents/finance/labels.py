@@ -49,13 +49,19 @@ def response_schema(unknown: list[dict[str, str]]) -> dict[str, Any]:
 
 
 def messages(unknown: list[dict[str, str]]) -> list[dict[str, str]]:
-    catalogue = "\n".join(f"- {item.key}: {item.name} ({STATEMENTS[item.statement].lower()})" for item in ITEMS)  # fmt: skip
-    asked = "\n".join(f"- {u['label']} (in the {STATEMENTS[u['statement']].lower()})" for u in unknown)  # fmt: skip
+    catalogue = "\n".join(
+        f"- {item.key}: {item.name} ({STATEMENTS[item.statement].lower()})" for item in ITEMS
+    )
+    asked = "\n".join(
+        f"- {u['label']} (in the {STATEMENTS[u['statement']].lower()})" for u in unknown
+    )
     request = f"Line items:\n{catalogue}\n\nLabels to map:\n{asked}\n\nAnswer with the JSON object."
     return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": request}]
 
 
-def parse(answer: str | None, unknown: list[dict[str, str]]) -> tuple[dict[str, str], dict[str, Any] | None]:  # fmt: skip
+def parse(
+    answer: str | None, unknown: list[dict[str, str]]
+) -> tuple[dict[str, str], dict[str, Any] | None]:
     """normalized label -> item for the answers that may be used, and a finding when the whole
     answer was unusable."""
     try:
@@ -63,7 +69,7 @@ def parse(answer: str | None, unknown: list[dict[str, str]]) -> tuple[dict[str, 
         if not isinstance(mappings, list):
             raise TypeError("mappings is not a list")
     except (ValueError, KeyError, TypeError) as error:
-        message = f"The model's label mapping was unusable ({str(error)[:120]}); unusual labels stay unmapped."  # fmt: skip
+        message = f"The model's label mapping was unusable ({str(error)[:120]}); unusual labels stay unmapped."
         return {}, F.finding("unmapped_label", message, category="extraction", severity="warning")
     statements = {normalize_label(u["label"]): u["statement"] for u in unknown}
     mapping: dict[str, str] = {}
@@ -76,15 +82,41 @@ def parse(answer: str | None, unknown: list[dict[str, str]]) -> tuple[dict[str, 
     return mapping, None
 
 
-def findings(unknown: list[dict[str, str]], mapping: dict[str, str], values: list[dict[str, Any]]) -> list[dict[str, Any]]:  # fmt: skip
+def findings(
+    unknown: list[dict[str, str]], mapping: dict[str, str], values: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     found = []
     for entry in unknown:
         item = mapping.get(normalize_label(entry["label"]))
-        where = sorted({v["source"]["document"] for v in values if v["mapped_by"] == "model" and normalize_label(v["source"]["label"]) == normalize_label(entry["label"])})  # fmt: skip
+        where = sorted(
+            {
+                v["source"]["document"]
+                for v in values
+                if v["mapped_by"] == "model"
+                and normalize_label(v["source"]["label"]) == normalize_label(entry["label"])
+            }
+        )
         if item:
-            message = f"The label {entry['label']!r} was mapped to {BY_KEY[item].name.lower()} by the model (in {', '.join(where) or 'no document'})."  # fmt: skip
-            found.append(F.finding("mapped_by_model", message, category="extraction", severity="info", item=item, label=entry["label"]))  # fmt: skip
+            message = f"The label {entry['label']!r} was mapped to {BY_KEY[item].name.lower()} by the model (in {', '.join(where) or 'no document'})."
+            found.append(
+                F.finding(
+                    "mapped_by_model",
+                    message,
+                    category="extraction",
+                    severity="info",
+                    item=item,
+                    label=entry["label"],
+                )
+            )
         else:
-            message = f"The label {entry['label']!r} ({STATEMENTS[entry['statement']].lower()}) matches no line item of the schema; its figures are not used."  # fmt: skip
-            found.append(F.finding("unmapped_label", message, category="extraction", severity="info", label=entry["label"]))  # fmt: skip
+            message = f"The label {entry['label']!r} ({STATEMENTS[entry['statement']].lower()}) matches no line item of the schema; its figures are not used."
+            found.append(
+                F.finding(
+                    "unmapped_label",
+                    message,
+                    category="extraction",
+                    severity="info",
+                    label=entry["label"],
+                )
+            )
     return found

@@ -133,7 +133,9 @@ def by_id(entries: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return {entry["id"]: entry for entry in entries}
 
 
-def primary(entries: list[dict[str, Any]], company_key_: str, item: str, period: int) -> dict[str, Any] | None:  # fmt: skip
+def primary(
+    entries: list[dict[str, Any]], company_key_: str, item: str, period: int
+) -> dict[str, Any] | None:
     return next(
         (
             e

@@ -104,7 +104,11 @@ METRICS = [
         "total_equity / shares_diluted",
     ),
 ]
-GROWTH = {"revenue": "Revenue growth", "net_income": "Net income growth", "operating_income": "Operating income growth"}  # fmt: skip
+GROWTH = {
+    "revenue": "Revenue growth",
+    "net_income": "Net income growth",
+    "operating_income": "Operating income growth",
+}
 CAGR = {"revenue": "Revenue CAGR", "net_income": "Net income CAGR"}
 
 
@@ -121,7 +125,9 @@ def compute(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for e in primaries
         ]
     )
-    wide = frame.pivot_table(index=["company", "period"], columns="item", values="value", aggfunc="first")  # fmt: skip
+    wide = frame.pivot_table(
+        index=["company", "period"], columns="item", values="value", aggfunc="first"
+    )
     lookup = {(e["company"], e["period"], e["item"]): e for e in primaries}
     found = []
     for metric in METRICS:
@@ -139,22 +145,37 @@ def _series(wide: Any, items: tuple[tuple[int, str], ...]) -> Any:
     return total
 
 
-def _ratio(metric: Metric, wide: Any, lookup: dict[tuple[str, int, str], dict[str, Any]]) -> list[dict[str, Any]]:  # fmt: skip
+def _ratio(
+    metric: Metric, wide: Any, lookup: dict[tuple[str, int, str], dict[str, Any]]
+) -> list[dict[str, Any]]:
     numerator = _series(wide, metric.numerator)
     if numerator is None or (metric.denominator and metric.denominator not in wide.columns):
         return []
     values = numerator / wide[metric.denominator] if metric.denominator else numerator
-    names = [item for _, item in metric.numerator] + ([metric.denominator] if metric.denominator else [])  # fmt: skip
+    names = [item for _, item in metric.numerator] + (
+        [metric.denominator] if metric.denominator else []
+    )
     found = []
     for (company, period), value in values.items():
         inputs = [lookup.get((company, period, name)) for name in names]
         if any(i is None for i in inputs) or not _finite(value):
             continue
-        found.append(_entry(metric.key, metric.name, metric.kind, company, int(period), float(value), metric.formula, inputs))  # fmt: skip
+        found.append(
+            _entry(
+                metric.key,
+                metric.name,
+                metric.kind,
+                company,
+                int(period),
+                float(value),
+                metric.formula,
+                inputs,
+            )
+        )
     return found
 
 
-def _growth(wide: Any, lookup: dict[tuple[str, int, str], dict[str, Any]]) -> list[dict[str, Any]]:  # fmt: skip
+def _growth(wide: Any, lookup: dict[tuple[str, int, str], dict[str, Any]]) -> list[dict[str, Any]]:
     found = []
     for item, name in GROWTH.items():
         if item not in wide.columns:
@@ -167,7 +188,18 @@ def _growth(wide: Any, lookup: dict[tuple[str, int, str], dict[str, Any]]) -> li
                 now = lookup.get((company, int(period), item))
                 if before is None or now is None or not _finite(value) or before["value"] <= 0:
                     continue
-                found.append(_entry(f"{item}_growth", name, "percent", company, int(period), float(value), f"{item} / previous year's {item} - 1", [now, before]))  # fmt: skip
+                found.append(
+                    _entry(
+                        f"{item}_growth",
+                        name,
+                        "percent",
+                        company,
+                        int(period),
+                        float(value),
+                        f"{item} / previous year's {item} - 1",
+                        [now, before],
+                    )
+                )
     return found
 
 
@@ -187,7 +219,18 @@ def _cagr(wide: Any, lookup: dict[tuple[str, int, str], dict[str, Any]]) -> list
             value = (end / start) ** (1 / (last - first)) - 1
             inputs = [lookup[(company, last, item)], lookup[(company, first, item)]]
             formula = f"({item} FY{last} / {item} FY{first}) ^ (1 / years) - 1"
-            found.append(_entry(f"{item}_cagr", f"{name} FY{first}-FY{last}", "percent", company, last, value, formula, inputs))  # fmt: skip
+            found.append(
+                _entry(
+                    f"{item}_cagr",
+                    f"{name} FY{first}-FY{last}",
+                    "percent",
+                    company,
+                    last,
+                    value,
+                    formula,
+                    inputs,
+                )
+            )
     return found
 
 

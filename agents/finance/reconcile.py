@@ -127,24 +127,36 @@ def _rank(value: dict[str, Any]) -> tuple[Any, ...]:
     )
 
 
-def _one_currency(values: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:  # fmt: skip
+def _one_currency(
+    values: list[dict[str, Any]],
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Each company's figures in its main currency; others are named and left out."""
     kept, problems, main = [], [], {}
     for company in sorted({v["company"] for v in values}):
         own = [v for v in values if v["company"] == company and v.get("currency")]
         counts = Counter(v["currency"] for v in sorted(own, key=_rank)[:1] + own)
         main[company] = counts.most_common(1)[0][0] if counts else None
-        others = sorted({(v["currency"], v["source"]["document"]) for v in own if v["currency"] != main[company]})  # fmt: skip
+        others = sorted(
+            {
+                (v["currency"], v["source"]["document"])
+                for v in own
+                if v["currency"] != main[company]
+            }
+        )
         if others:
             listed = ", ".join(f"{doc} ({cur})" for cur, doc in others)
-            message = f"{company}: figures in another currency than {main[company]} were not used: {listed}; no currency is converted."  # fmt: skip
-            problems.append(F.finding("mixed_currencies", message, severity="error", company=company_key(company)))  # fmt: skip
+            message = f"{company}: figures in another currency than {main[company]} were not used: {listed}; no currency is converted."
+            problems.append(
+                F.finding(
+                    "mixed_currencies", message, severity="error", company=company_key(company)
+                )
+            )
     for value in values:
         if value.get("currency") in (None, main.get(value["company"])):
             kept.append(value)
     currencies = sorted({c for c in main.values() if c})
     if len(currencies) > 1:
-        message = f"The companies report in different currencies ({', '.join(currencies)}): their ratios compare, their amounts do not."  # fmt: skip
+        message = f"The companies report in different currencies ({', '.join(currencies)}): their ratios compare, their amounts do not."
         problems.append(F.finding("mixed_currencies", message, severity="warning"))
     return kept, problems
 
@@ -152,11 +164,19 @@ def _one_currency(values: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], l
 def _scales(values: list[dict[str, Any]]) -> list[dict[str, Any]]:
     problems = []
     for company in sorted({v["company"] for v in values}):
-        used = sorted({(v["scale"], v["source"]["document"]) for v in values if v["company"] == company and BY_KEY[v["item"]].kind == "amount"})  # fmt: skip
+        used = sorted(
+            {
+                (v["scale"], v["source"]["document"])
+                for v in values
+                if v["company"] == company and BY_KEY[v["item"]].kind == "amount"
+            }
+        )
         if len({scale for scale, _ in used}) > 1:
             listed = ", ".join(f"{doc} ({scale})" for scale, doc in used)
-            message = f"{company}: documents state amounts in different units ({listed}); all were converted to whole currency units before any comparison."  # fmt: skip
-            problems.append(F.finding("mixed_units", message, severity="info", company=company_key(company)))  # fmt: skip
+            message = f"{company}: documents state amounts in different units ({listed}); all were converted to whole currency units before any comparison."
+            problems.append(
+                F.finding("mixed_units", message, severity="info", company=company_key(company))
+            )
     return problems
 
 
@@ -192,7 +212,9 @@ def _disagreement(first: dict[str, Any], other: dict[str, Any]) -> dict[str, Any
     )
 
 
-def _identities(entries: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:  # fmt: skip
+def _identities(
+    entries: list[dict[str, Any]],
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
     primaries = {(e["company_key"], e["item"], e["period"]): e for e in entries if e["primary"]}
     computed, failed, checks = [], [], []
     for key, period in sorted({(k, p) for k, _, p in primaries}):
@@ -206,14 +228,18 @@ def _identities(entries: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], li
                 computed += result[1]
                 failed.append(result[2])
         eps = _eps(figures)
-        checks.append({"check": "earnings_per_share", "company": key, "period": period, "status": eps[0]})  # fmt: skip
+        checks.append(
+            {"check": "earnings_per_share", "company": key, "period": period, "status": eps[0]}
+        )
         if eps[0] == "failed":
             computed += eps[1]
             failed.append(eps[2])
     return computed, failed, checks
 
 
-def _rule(check: str, total: str, parts: list[tuple[int, str]], figures: dict[str, Any]) -> tuple[str, list[dict[str, Any]], dict[str, Any]]:  # fmt: skip
+def _rule(
+    check: str, total: str, parts: list[tuple[int, str]], figures: dict[str, Any]
+) -> tuple[str, list[dict[str, Any]], dict[str, Any]]:
     needed = [total, *(item for _, item in parts)]
     if any(item not in figures for item in needed):
         return "skipped", [], {}
@@ -234,20 +260,55 @@ def _eps(figures: dict[str, Any]) -> tuple[str, list[dict[str, Any]], dict[str, 
     if not shares["value"]:
         return "skipped", [], {}
     expected = net["value"] / shares["value"]
-    slack = abs(expected) * (net["precision"] / max(abs(net["value"]), 1) + shares["precision"] / abs(shares["value"]))  # fmt: skip
+    slack = abs(expected) * (
+        net["precision"] / max(abs(net["value"]), 1) + shares["precision"] / abs(shares["value"])
+    )
     if abs(eps["value"] - expected) <= max(eps["precision"], 0.01) / 2 + slack / 2 + 1e-9:
         return "passed", [], {}
-    return "failed", *_failure("earnings_per_share", eps, [net, shares], expected, "net_income / shares_diluted")  # fmt: skip
+    return "failed", *_failure(
+        "earnings_per_share", eps, [net, shares], expected, "net_income / shares_diluted"
+    )
 
 
-def _failure(check: str, stated: dict[str, Any], operands: list[dict[str, Any]], expected: float, formula: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:  # fmt: skip
+def _failure(
+    check: str,
+    stated: dict[str, Any],
+    operands: list[dict[str, Any]],
+    expected: float,
+    formula: str,
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     base = f"{stated['company_key']}.check.{check}.{stated['period']}"
-    common = {"company": stated["company"], "period": stated["period"], "kind": stated["kind"], "currency": stated.get("currency")}  # fmt: skip
-    computed = computed_entry(id=f"{base}.expected", name=f"{stated['name']} from its parts", value=expected, formula=formula, inputs=operands, **common)  # fmt: skip
-    difference = computed_entry(id=f"{base}.difference", name=f"{stated['name']} difference", value=stated["value"] - expected, formula=f"{stated['item']} - ({formula})", inputs=[stated, *operands], **common)  # fmt: skip
+    common = {
+        "company": stated["company"],
+        "period": stated["period"],
+        "kind": stated["kind"],
+        "currency": stated.get("currency"),
+    }
+    computed = computed_entry(
+        id=f"{base}.expected",
+        name=f"{stated['name']} from its parts",
+        value=expected,
+        formula=formula,
+        inputs=operands,
+        **common,
+    )
+    difference = computed_entry(
+        id=f"{base}.difference",
+        name=f"{stated['name']} difference",
+        value=stated["value"] - expected,
+        formula=f"{stated['item']} - ({formula})",
+        inputs=[stated, *operands],
+        **common,
+    )
+    return [computed, difference], _failed_check(check, stated, [computed, difference])
+
+
+def _failed_check(
+    check: str, stated: dict[str, Any], computed: list[dict[str, Any]]
+) -> dict[str, Any]:
     statement = STATEMENTS[BY_KEY[stated["item"]].statement].lower()
     message = f"{stated['company']} FY{stated['period']} {statement}: {DESCRIPTIONS[check]}."
-    found = F.finding(
+    return F.finding(
         check,
         message,
         category="reconciliation",
@@ -256,6 +317,5 @@ def _failure(check: str, stated: dict[str, Any], operands: list[dict[str, Any]],
         period=stated["period"],
         item=stated["item"],
         document=stated["source"]["document"],
-        entries=[stated["id"], computed["id"], difference["id"]],
+        entries=[stated["id"], *(entry["id"] for entry in computed)],
     )
-    return [computed, difference], found

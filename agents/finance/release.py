@@ -48,7 +48,11 @@ def _parts(url: str) -> tuple[str, int, str]:
         raise ReleaseFailed(f"the webhook must be an http(s) URL, not {url!r}")
     if parts.username or parts.password:
         raise ReleaseFailed("the webhook URL must not carry credentials")
-    return parts.hostname.lower(), parts.port or (443 if parts.scheme == "https" else 80), parts.scheme  # fmt: skip
+    return (
+        parts.hostname.lower(),
+        parts.port or (443 if parts.scheme == "https" else 80),
+        parts.scheme,
+    )
 
 
 def _checked_address(host: str, port: int, private_hosts: tuple[str, ...]) -> str:
@@ -75,16 +79,26 @@ def _pinned(url: str, address: str) -> str:
     return urlunsplit((parts.scheme, netloc, parts.path or "/", parts.query, ""))
 
 
-def _post(url: str, body: bytes, headers: dict[str, str], server_name: str | None) -> dict[str, Any]:  # fmt: skip
+def _post(
+    url: str, body: bytes, headers: dict[str, str], server_name: str | None
+) -> dict[str, Any]:
     import httpx
 
     extensions = {"sni_hostname": server_name} if server_name else {}
     try:
-        with httpx.Client(timeout=TIMEOUT_SECONDS, follow_redirects=False, trust_env=False) as client:  # fmt: skip
-            request = client.build_request("POST", url, content=body, headers=headers, extensions=extensions)  # fmt: skip
+        with httpx.Client(
+            timeout=TIMEOUT_SECONDS, follow_redirects=False, trust_env=False
+        ) as client:
+            request = client.build_request(
+                "POST", url, content=body, headers=headers, extensions=extensions
+            )
             response = client.send(request)
     except httpx.HTTPError as error:
         raise ReleaseFailed(f"the webhook could not be reached: {error}") from None
     if not 200 <= response.status_code < 300:
         raise ReleaseFailed(f"the webhook answered {response.status_code}: {response.text[:200]}")
-    return {"delivered": True, "status": response.status_code, "answer": response.text[:MAX_ANSWER_BYTES]}  # fmt: skip
+    return {
+        "delivered": True,
+        "status": response.status_code,
+        "answer": response.text[:MAX_ANSWER_BYTES],
+    }

@@ -39,7 +39,7 @@ def focus_entries(entries: list[dict[str, Any]], focus: list[str]) -> list[dict[
 
 def line(entry: dict[str, Any]) -> str:
     """`Aurora Instruments Inc., gross margin, FY2024: 44.8% [citation]`"""
-    return f"{entry['company']}, {entry['name'].lower()}, FY{entry['period']}: {display(entry)} {entry['citation']}"  # fmt: skip
+    return f"{entry['company']}, {entry['name'].lower()}, FY{entry['period']}: {display(entry)} {entry['citation']}"
 
 
 def markdown(
@@ -82,7 +82,9 @@ def _tables(entries: list[dict[str, Any]], focus: list[str]) -> list[str]:
     for company in dict.fromkeys(e["company"] for e in rows):
         lines = ["| Measure | Fiscal year | Value | Source |", "|---|---|---|---|"]
         for entry in (e for e in rows if e["company"] == company):
-            lines.append(f"| {entry['name']} | FY{entry['period']} | {display(entry)} | {entry['citation']} |")  # fmt: skip
+            lines.append(
+                f"| {entry['name']} | FY{entry['period']} | {display(entry)} | {entry['citation']} |"
+            )
         blocks += [f"### {company}", "\n".join(lines)]
     return blocks
 
@@ -92,9 +94,14 @@ def _findings(findings: list[dict[str, Any]], entries: list[dict[str, Any]]) -> 
     reconciliation = [f for f in findings if f["category"] == "reconciliation"]
     other = [f for f in findings if f["category"] != "reconciliation"]
     parts = ["## Reconciliation findings"]
-    parts.append("\n".join(f"- {finding_line(f, by_id)}" for f in reconciliation) or "Every check passed.")  # fmt: skip
+    parts.append(
+        "\n".join(f"- {finding_line(f, by_id)}" for f in reconciliation) or "Every check passed."
+    )
     if other:
-        parts += ["## Input and extraction findings", "\n".join(f"- **{f['id']}** ({f['severity']}) {_message(f)}" for f in other)]  # fmt: skip
+        parts += [
+            "## Input and extraction findings",
+            "\n".join(f"- **{f['id']}** ({f['severity']}) {_message(f)}" for f in other),
+        ]
     return parts
 
 
@@ -102,16 +109,33 @@ def finding_line(finding: dict[str, Any], by_id: dict[str, dict[str, Any]]) -> s
     """A reconciliation finding with its figures written from the ledger, each cited."""
     involved = [by_id[i] for i in finding.get("entries", []) if i in by_id]
     figures = "; ".join(f"{e['name'].lower()} {display(e)} {e['citation']}" for e in involved)
-    head = finding["message"].split(":", 1)[0] if finding["code"] == "cross_document" else finding["message"].rstrip(".")  # fmt: skip
+    head = (
+        finding["message"].split(":", 1)[0]
+        if finding["code"] == "cross_document"
+        else finding["message"].rstrip(".")
+    )
     if finding["code"] == "cross_document":
-        head = f"{head}: FY{finding['period']} {involved[0]['name'].lower()} differs between documents" if involved else head  # fmt: skip
-    return f"**{finding['id']}** {head}. Figures: {figures}." if figures else f"**{finding['id']}** {head}."  # fmt: skip
+        head = (
+            f"{head}: FY{finding['period']} {involved[0]['name'].lower()} differs between documents"
+            if involved
+            else head
+        )
+    return (
+        f"**{finding['id']}** {head}. Figures: {figures}."
+        if figures
+        else f"**{finding['id']}** {head}."
+    )
 
 
 def _message(finding: dict[str, Any]) -> str:
     """A digit-free line (the full message, with pages and sizes, is in findings.json): the
     report never prints a number that is not a cited ledger figure."""
-    subject = finding.get("label") or finding.get("document") or finding.get("company_name") or "all documents"  # fmt: skip
+    subject = (
+        finding.get("label")
+        or finding.get("document")
+        or finding.get("company_name")
+        or "all documents"
+    )
     return f"{subject}: {F.SUMMARIES.get(finding['code'], finding['code'].replace('_', ' '))}."
 
 
@@ -122,13 +146,36 @@ def _source_line(source: dict[str, Any]) -> str:
 def metrics_csv(entries: list[dict[str, Any]]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow(["company", "fiscal_year", "measure", "value", "unit", "display", "formula", "inputs", "sources"])  # fmt: skip
+    writer.writerow(
+        [
+            "company",
+            "fiscal_year",
+            "measure",
+            "value",
+            "unit",
+            "display",
+            "formula",
+            "inputs",
+            "sources",
+        ]
+    )
     for entry in entries:
         if entry["type"] != "computed" or not entry.get("metric"):
             continue
-        unit = entry.get("currency") or {"percent": "ratio", "multiple": "times"}.get(entry["kind"], "")  # fmt: skip
-        writer.writerow([
-            entry["company"], entry["period"], entry["metric"], f"{entry['value']:.6g}", unit,
-            display(entry), entry["formula"], " ".join(entry["inputs"]), entry["citation"],
-        ])  # fmt: skip
+        unit = entry.get("currency") or {"percent": "ratio", "multiple": "times"}.get(
+            entry["kind"], ""
+        )
+        writer.writerow(
+            [
+                entry["company"],
+                entry["period"],
+                entry["metric"],
+                f"{entry['value']:.6g}",
+                unit,
+                display(entry),
+                entry["formula"],
+                " ".join(entry["inputs"]),
+                entry["citation"],
+            ]
+        )
     return buffer.getvalue()

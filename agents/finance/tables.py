@@ -51,7 +51,9 @@ def _pdf_tables(document: dict[str, Any]) -> list[dict[str, Any]]:
     boilerplate = _boilerplate(pages)
     found = []
     for page in pages:
-        lines = [line for line in page.get("text", "").splitlines() if _shape(line) not in boilerplate]  # fmt: skip
+        lines = [
+            line for line in page.get("text", "").splitlines() if _shape(line) not in boilerplate
+        ]
         ruled = [t for i, raw in enumerate(page.get("tables", [])) if (t := _grid(raw, i))]
         for table in ruled or [t for t in [_text_table(lines)] if t]:
             labels = {row["label"] for row in table["rows"]}

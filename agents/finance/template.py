@@ -12,12 +12,18 @@ RISK_LEVERAGE = 1.5  # liabilities above 1.5x equity are worth a reader's attent
 MARGIN_DROP = 0.01  # one percentage point
 
 
-def prose(entries: list[dict[str, Any]], focus: list[str], findings: list[dict[str, Any]]) -> dict[str, Any]:  # fmt: skip
+def prose(
+    entries: list[dict[str, Any]], focus: list[str], findings: list[dict[str, Any]]
+) -> dict[str, Any]:
     companies = sorted({e["company"] for e in entries if e["type"] == "reported"})
     paragraphs = [_company(company, entries, focus) for company in companies]
     comparison = _comparison(entries, focus)
     summary = "\n\n".join(p for p in [*paragraphs, comparison] if p)
-    return {"author": "the template", "summary": summary or "No figures were found.", "risks": risks(entries, focus, findings)}  # fmt: skip
+    return {
+        "author": "the template",
+        "summary": summary or "No figures were found.",
+        "risks": risks(entries, focus, findings),
+    }
 
 
 def series(entries: list[dict[str, Any]], company: str, key: str) -> list[dict[str, Any]]:
@@ -75,22 +81,30 @@ def _latest_per_company(entries: list[dict[str, Any]], key: str) -> list[dict[st
     return [found[-1] for c in companies if (found := series(entries, c, key))]
 
 
-def risks(entries: list[dict[str, Any]], focus: list[str], findings: list[dict[str, Any]]) -> list[str]:  # fmt: skip
-    found = [_reconciliation_risk(f, entries) for f in findings if f["category"] == "reconciliation"]  # fmt: skip
+def risks(
+    entries: list[dict[str, Any]], focus: list[str], findings: list[dict[str, Any]]
+) -> list[str]:
+    found = [
+        _reconciliation_risk(f, entries) for f in findings if f["category"] == "reconciliation"
+    ]
     for company in sorted({e["company"] for e in entries if e["type"] == "reported"}):
         found += _trend_risks(company, entries, focus)
     unusable = [f["id"] for f in findings if f["category"] == "input" and f["severity"] == "error"]
     if unusable:
-        found.append(f"Some inputs could not be used ({', '.join(unusable)}); figures from them are missing.")  # fmt: skip
+        found.append(
+            f"Some inputs could not be used ({', '.join(unusable)}); figures from them are missing."
+        )
     return found
 
 
 def _reconciliation_risk(finding: dict[str, Any], entries: list[dict[str, Any]]) -> str:
-    company = next((e["company"] for e in entries if e["company_key"] == finding.get("company")), "")  # fmt: skip
+    company = next(
+        (e["company"] for e in entries if e["company_key"] == finding.get("company")), ""
+    )
     what = finding["message"].split(": ", 1)[-1].rstrip(".")
     if finding["code"] == "cross_document":
         what = "the same figure differs between two documents"
-    return f"{company} FY{finding['period']}: {what} ({finding['id']}); figures built on it are uncertain."  # fmt: skip
+    return f"{company} FY{finding['period']}: {what} ({finding['id']}); figures built on it are uncertain."
 
 
 def _trend_risks(company: str, entries: list[dict[str, Any]], focus: list[str]) -> list[str]:
@@ -106,9 +120,13 @@ def _trend_risks(company: str, entries: list[dict[str, Any]], focus: list[str]) 
     leverage = series(entries, company, "liabilities_to_equity")
     if leverage and leverage[-1]["value"] > RISK_LEVERAGE:
         last = leverage[-1]
-        found.append(f"{company}: liabilities were {display(last)} equity in FY{last['period']} {last['citation']}.")  # fmt: skip
+        found.append(
+            f"{company}: liabilities were {display(last)} equity in FY{last['period']} {last['citation']}."
+        )
     cash = series(entries, company, "free_cash_flow")
     if cash and cash[-1]["value"] < 0:
         last = cash[-1]
-        found.append(f"{company}: free cash flow was {display(last)} in FY{last['period']} {last['citation']}.")  # fmt: skip
+        found.append(
+            f"{company}: free cash flow was {display(last)} in FY{last['period']} {last['citation']}."
+        )
     return found

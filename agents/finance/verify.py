@@ -16,7 +16,15 @@ import re
 from decimal import Decimal
 from typing import Any
 
-SCALE_WORDS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9}  # fmt: skip
+SCALE_WORDS = {
+    "thousand": 1e3,
+    "k": 1e3,
+    "million": 1e6,
+    "m": 1e6,
+    "mn": 1e6,
+    "billion": 1e9,
+    "bn": 1e9,
+}
 _CITATION = re.compile(r"\[([^\[\]]+)\]")
 _IMAGE = re.compile(r"!\[[^\[\]]*\]\([^()\s]*\)")
 _NUMBER = re.compile(
@@ -108,7 +116,9 @@ def _check_number(
 
 
 def _is_year(match: re.Match[str], text: str) -> bool:
-    plain = not any(match[g] for g in ("currency", "sign", "fraction", "percent", "multiple", "scale"))  # fmt: skip
+    plain = not any(
+        match[g] for g in ("currency", "sign", "fraction", "percent", "multiple", "scale")
+    )
     if match["fy"] and not plain:
         return False
     digits = match["digits"]
@@ -129,7 +139,10 @@ def matching(match: re.Match[str], entries: list[dict[str, Any]]) -> list[dict[s
     elif match["multiple"]:
         kinds, factor = ("multiple",), 1.0
     else:
-        kinds, factor = ("amount", "count", "per_share"), SCALE_WORDS.get((match["scale"] or "").lower(), 1.0)  # fmt: skip
+        kinds, factor = (
+            ("amount", "count", "per_share"),
+            SCALE_WORDS.get((match["scale"] or "").lower(), 1.0),
+        )
     value, tolerance = float(number) * factor, half_unit * factor * (1 + 1e-9) + 1e-12
     return [
         entry

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.engine.loop_config import json_schema
 from agents.engine.types import Context, Finish, Node, Update, Workflow
 from agents.finance import delivery, labels
 from agents.finance import findings as F
@@ -79,9 +78,21 @@ def ingest_node(state: dict[str, Any], ctx: Context) -> Update | Finish:
         return delivery.failed(state, f"the documents could not be collected: {outcome.error}")
     collected = outcome.output
     problems = [F.unreadable(s["path"], s["reason"]) for s in collected["skipped"]]
-    problems += [_not_ingested(d) for d in collected["documents"] if str(d.get("ingest", "")).startswith("refused")]  # fmt: skip
+    problems += [
+        _not_ingested(d)
+        for d in collected["documents"]
+        if str(d.get("ingest", "")).startswith("refused")
+    ]
     state = {**state, "findings": state["findings"] + problems}
-    ctx.emit("documents", {"documents": [{k: d.get(k) for k in ("path", "document_id", "ingest")} for d in collected["documents"]]})  # fmt: skip
+    ctx.emit(
+        "documents",
+        {
+            "documents": [
+                {k: d.get(k) for k in ("path", "document_id", "ingest")}
+                for d in collected["documents"]
+            ]
+        },
+    )
     if not collected["documents"]:
         reason = (
             "no PDF, XLSX or CSV document to read: upload them with the run (a .tar.gz "
@@ -92,23 +103,38 @@ def ingest_node(state: dict[str, Any], ctx: Context) -> Update | Finish:
 
 
 def _not_ingested(document: dict[str, Any]) -> dict[str, Any]:
-    message = f"{document['path']}: the document pipeline {document['ingest']}; it is still read for figures."  # fmt: skip
+    message = f"{document['path']}: the document pipeline {document['ingest']}; it is still read for figures."
     return F.finding("not_ingested", message, severity="info", document=document["path"])
 
 
 # --- locate -------------------------------------------------------------------------------------
 def locate_node(state: dict[str, Any], ctx: Context) -> Update | Finish:
     collected = state["collected"]["documents"]
-    outcome = ctx.call_tool("read_documents", {"paths": [d["path"] for d in collected]}, call_index=0)  # fmt: skip
+    outcome = ctx.call_tool(
+        "read_documents", {"paths": [d["path"] for d in collected]}, call_index=0
+    )
     if not outcome.ok:
         return delivery.failed(state, f"the documents could not be read: {outcome.error}")
     located = locate(outcome.output["documents"], state["input"].get("companies") or [])
     by_path = {d["path"]: d for d in collected}
-    documents = [{**info, **_pipeline(by_path.get(info["path"], {}))} for info in located["documents"]]  # fmt: skip
+    documents = [
+        {**info, **_pipeline(by_path.get(info["path"], {}))} for info in located["documents"]
+    ]
     findings = state["findings"] + located["findings"]
-    ctx.emit("statements", {"documents": [{k: d.get(k) for k in ("path", "company", "fiscal_year", "statements")} for d in documents]})  # fmt: skip
+    ctx.emit(
+        "statements",
+        {
+            "documents": [
+                {k: d.get(k) for k in ("path", "company", "fiscal_year", "statements")}
+                for d in documents
+            ]
+        },
+    )
     if not located["tables"]:
-        return delivery.failed({**state, "findings": findings}, "no financial statements were found in the documents; see findings.json for each document")  # fmt: skip
+        return delivery.failed(
+            {**state, "findings": findings},
+            "no financial statements were found in the documents; see findings.json for each document",
+        )
     changes = {
         "documents": documents,
         "tables": located["tables"],
@@ -132,20 +158,36 @@ def extract_node(state: dict[str, Any], ctx: Context) -> Update | Finish:
         values = [v for v in values if v["period"] in periods]
     problems += labels.findings(unknown, mapping, values)
     findings = state["findings"] + problems
-    ctx.emit("extracted", {"values": len(values), "mapped_by_model": sorted(set(mapping.values()))})  # fmt: skip
+    ctx.emit("extracted", {"values": len(values), "mapped_by_model": sorted(set(mapping.values()))})
     if not values:
-        return delivery.failed({**state, "findings": findings}, "no line item of the schema was found in the statements")  # fmt: skip
-    return Update({"values": values, "tables": [], "mapping": mapping, "findings": findings}, "reconcile")  # fmt: skip
+        return delivery.failed(
+            {**state, "findings": findings},
+            "no line item of the schema was found in the statements",
+        )
+    return Update(
+        {"values": values, "tables": [], "mapping": mapping, "findings": findings}, "reconcile"
+    )
 
 
 def _model_mapping(
     state: dict[str, Any], ctx: Context, unknown: list[dict[str, str]]
 ) -> tuple[dict[str, str], list[dict[str, Any]]]:
     if delivery.tokens_left(state, ctx) < labels.tokens_needed(unknown) * 2:
-        return {}, [F.finding("unmapped_label", "Unusual line labels were not sent to the model: the token budget is too small.", category="extraction", severity="info")]  # fmt: skip
+        return {}, [
+            F.finding(
+                "unmapped_label",
+                "Unusual line labels were not sent to the model: the token budget is too small.",
+                category="extraction",
+                severity="info",
+            )
+        ]
     schema = labels.response_schema(unknown)
-    result = ctx.chat(labels.messages(unknown), response_format=json_schema("label_mapping", schema), max_tokens=labels.tokens_needed(unknown))  # fmt: skip
-    mapping, problem = labels.parse(result.content, unknown)
+    tokens = labels.tokens_needed(unknown)
+    answer, error = delivery.ask(ctx, labels.messages(unknown), "label_mapping", schema, tokens)
+    if error is not None:
+        message = f"The model could not map unusual labels ({error}); they stay unmapped."
+        return {}, [F.finding("unmapped_label", message, category="extraction", severity="warning")]
+    mapping, problem = labels.parse(answer, unknown)
     return mapping, [problem] if problem else []
 
 
@@ -153,7 +195,13 @@ def _model_mapping(
 def reconcile_node(state: dict[str, Any], ctx: Context) -> Update:
     result = reconcile(state["values"])
     failed = [f for f in result["findings"] if f["category"] == "reconciliation"]
-    ctx.emit("reconciled", {"checks": len(result["checks"]), "failed": [f"{f['code']}:{f.get('company')}:{f.get('period')}" for f in failed]})  # fmt: skip
+    ctx.emit(
+        "reconciled",
+        {
+            "checks": len(result["checks"]),
+            "failed": [f"{f['code']}:{f.get('company')}:{f.get('period')}" for f in failed],
+        },
+    )
     changes = {
         "ledger": result["entries"],
         "values": [],
@@ -168,14 +216,19 @@ def compute_node(state: dict[str, Any], ctx: Context) -> Update:
     ledger = with_display(state["ledger"] + metrics)
     findings = F.numbered(_named(state["findings"], ledger))
     ctx.emit("metrics", {"computed": len(metrics), "focus": state["focus"]})
-    wants_charts = "charts" in state["outputs"] and any(e.get("metric") in state["focus"] for e in metrics)  # fmt: skip
+    wants_charts = "charts" in state["outputs"] and any(
+        e.get("metric") in state["focus"] for e in metrics
+    )
     return Update({"ledger": ledger, "findings": findings}, "chart" if wants_charts else "draft")
 
 
 def _named(findings: list[dict[str, Any]], ledger: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Company findings carry the company's name as well as its key."""
     names = {e["company_key"]: e["company"] for e in ledger}
-    return [{**f, "company_name": names[f["company"]]} if f.get("company") in names else f for f in findings]  # fmt: skip
+    return [
+        {**f, "company_name": names[f["company"]]} if f.get("company") in names else f
+        for f in findings
+    ]
 
 
 # --- chart --------------------------------------------------------------------------------------
@@ -202,5 +255,7 @@ def chart_specs(ledger: list[dict[str, Any]], focus: list[str]) -> list[dict[str
             }
             for company in sorted({e["company"] for e in entries})
         ]
-        specs.append({"name": key, "title": entries[0]["name"], "kind": entries[0]["kind"], "series": series})  # fmt: skip
+        specs.append(
+            {"name": key, "title": entries[0]["name"], "kind": entries[0]["kind"], "series": series}
+        )
     return specs

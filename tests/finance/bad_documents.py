@@ -25,11 +25,15 @@ def _pdf(path: Path, title: str, lines: list[str]) -> None:
 
 
 def letter_without_statements(path: Path) -> None:
-    _pdf(path, "Aurora Instruments Inc. Letter to shareholders 2024", [
-        "Dear shareholders,",
-        "We grew in every region this year and opened 4 new laboratories.",
-        "Thank you for your support.",
-    ])  # fmt: skip
+    _pdf(
+        path,
+        "Aurora Instruments Inc. Letter to shareholders 2024",
+        [
+            "Dear shareholders,",
+            "We grew in every region this year and opened 4 new laboratories.",
+            "Thank you for your support.",
+        ],
+    )
 
 
 def scanned_statement(path: Path) -> None:
@@ -61,19 +65,28 @@ def workbook_in_euros(path: Path) -> None:
     sheet.append(["Aurora Instruments Inc. - income statement (EUR thousands)"])
     sheet.append([])
     sheet.append(["Line item", "FY2024"])
-    for label, value in [("Revenue", 941_200), ("Cost of revenue", 519_500), ("Gross profit", 421_700), ("Net income", 134_100)]:  # fmt: skip
+    for label, value in [
+        ("Revenue", 941_200),
+        ("Cost of revenue", 519_500),
+        ("Gross profit", 421_700),
+        ("Net income", 134_100),
+    ]:
         sheet.append([label, value])
     book.save(path)
 
 
 def statement_with_two_scales(path: Path) -> None:
-    _pdf(path, "Aurora Instruments Inc. Annual Report 2023", [
-        "Consolidated Statements of Operations",
-        "(in thousands of US dollars)",
-        "(in millions of US dollars)",
-        "2023",
-        "Revenue 905,130",
-        "Cost of revenue 507,778",
-        "Gross profit 397,352",
-        "Net income 121,658",
-    ])  # fmt: skip
+    _pdf(
+        path,
+        "Aurora Instruments Inc. Annual Report 2023",
+        [
+            "Consolidated Statements of Operations",
+            "(in thousands of US dollars)",
+            "(in millions of US dollars)",
+            "2023",
+            "Revenue 905,130",
+            "Cost of revenue 507,778",
+            "Gross profit 397,352",
+            "Net income 121,658",
+        ],
+    )

@@ -29,10 +29,20 @@ from tests.agents.conftest import (
     workspace,
 )
 
-__all__ = ["_model_server", "clock", "fake_model", "make_ctx", "model_client", "tool_env", "workspace"]  # fmt: skip
+__all__ = [
+    "_model_server",
+    "clock",
+    "fake_model",
+    "make_ctx",
+    "model_client",
+    "tool_env",
+    "workspace",
+]
 FINANCE_TOOLS = "agents.finance.tools:TOOLS"
 BRIEF = "Compare the margins of these companies over the last three years and flag risks."
-_FACT = re.compile(r"^- (?P<company>.+?), (?P<measure>[^,]+), FY(?P<year>\d{4}): (?P<value>.+?) (?P<citation>\[[^\]]+\])$")  # fmt: skip
+_FACT = re.compile(
+    r"^- (?P<company>.+?), (?P<measure>[^,]+), FY(?P<year>\d{4}): (?P<value>.+?) (?P<citation>\[[^\]]+\])$"
+)
 
 
 @pytest.fixture(scope="session")
@@ -47,7 +57,11 @@ def executor() -> ToolExecutor:
     return ToolExecutor(default_registry([FINANCE_TOOLS]))
 
 
-def copy_samples(samples: tuple[Path, dict[str, Any]], target: Path, keep: Callable[[str], bool] = lambda name: True) -> list[str]:  # fmt: skip
+def copy_samples(
+    samples: tuple[Path, dict[str, Any]],
+    target: Path,
+    keep: Callable[[str], bool] = lambda name: True,
+) -> list[str]:
     folder, truth = samples
     names = [d["file"] for d in truth["documents"] if keep(d["file"])]
     for name in names:
@@ -55,7 +69,9 @@ def copy_samples(samples: tuple[Path, dict[str, Any]], target: Path, keep: Calla
     return names
 
 
-def run_research(ctx: InMemoryContext, cp: InMemoryCheckpointer, input: dict[str, Any], limit: int = 40) -> StepResult:  # fmt: skip
+def run_research(
+    ctx: InMemoryContext, cp: InMemoryCheckpointer, input: dict[str, Any], limit: int = 40
+) -> StepResult:
     """Runs the workflow until it stops (finished, interrupted or out of budget)."""
     workflow = get_workflow("finance_research")
     if cp.get(ctx.run_id) is None:
@@ -89,13 +105,22 @@ class Analyst:
             return {"content": json.dumps({"mappings": self.mappings(body)})}
         self.drafts += 1
         facts = facts_in(body)
-        sentences = [f"{f['company']} reported {f['measure']} of {f['value']} in FY{f['year']} {f['citation']}." for f in facts[:4]]  # fmt: skip
+        sentences = [
+            f"{f['company']} reported {f['measure']} of {f['value']} in FY{f['year']} {f['citation']}."
+            for f in facts[:4]
+        ]
         if self.drafts <= self.bad_drafts:
             sentences.append("Revenue should reach USD 4,321.9 million next year.")
-        risks = [f"{f['company']}: {f['measure']} was {f['value']} in FY{f['year']} {f['citation']}." for f in facts[4:6]]  # fmt: skip
+        risks = [
+            f"{f['company']}: {f['measure']} was {f['value']} in FY{f['year']} {f['citation']}."
+            for f in facts[4:6]
+        ]
         return {"content": json.dumps({"summary": " ".join(sentences), "risks": risks})}
 
     def mappings(self, body: dict[str, Any]) -> list[dict[str, str]]:
         prompt = body["messages"][-1]["content"]
         asked = re.findall(r"^- (.+) \(in the ", prompt.split("Labels to map:", 1)[1], re.M)
-        return [{"label": label, "item": self.truth["model_labels"].get(label, "none")} for label in asked]  # fmt: skip
+        return [
+            {"label": label, "item": self.truth["model_labels"].get(label, "none")}
+            for label in asked
+        ]

@@ -66,7 +66,11 @@ def test_each_unusable_document_is_named_and_the_rest_still_makes_a_report(
 def _artifact(result: Any, name: str) -> str:
     assert result.finish is not None
     found = next(a for a in result.finish.output["artifacts"] if a["name"] == name)
-    return found["content"] if "content" in found else base64.b64decode(found["content_base64"]).decode()  # fmt: skip
+    return (
+        found["content"]
+        if "content" in found
+        else base64.b64decode(found["content_base64"]).decode()
+    )
 
 
 def test_documents_without_any_statement_fail_the_run_with_their_findings(
@@ -80,7 +84,10 @@ def test_documents_without_any_statement_fail_the_run_with_their_findings(
     assert done.finish is not None
     assert done.finish.status == "failed"
     assert done.finish.output["reason"].startswith("no financial statements were found")
-    assert by_document(findings_of(done)) == {"letter.pdf": "no_statements", "scan.pdf": "no_text_layer"}  # fmt: skip
+    assert by_document(findings_of(done)) == {
+        "letter.pdf": "no_statements",
+        "scan.pdf": "no_text_layer",
+    }
     assert fake_model.requests == []
 
 
@@ -109,7 +116,9 @@ def test_a_run_without_documents_says_how_to_give_them(
         ({"brief": "x", "surprise": True}, "Additional properties"),
     ],
 )
-def test_a_request_that_cannot_run_is_refused_with_a_clear_message(input: dict[str, Any], message: str) -> None:  # fmt: skip
+def test_a_request_that_cannot_run_is_refused_with_a_clear_message(
+    input: dict[str, Any], message: str
+) -> None:
     with pytest.raises(ValueError) as refused:
         initial_state(input)
 

@@ -26,7 +26,9 @@ from tests.support.fake_openai import FakeOpenAI, serve_fake_openai
 from tests.support.processes import asgi_server, celery_worker
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
-_ROW = re.compile(r"^\| (?P<measure>[^|]+) \| FY(?P<year>\d{4}) \| (?P<value>[^|]+) \| \[(?P<title>[^\]]+), p\. (?P<page>\d+)\] \|$")  # fmt: skip
+_ROW = re.compile(
+    r"^\| (?P<measure>[^|]+) \| FY(?P<year>\d{4}) \| (?P<value>[^|]+) \| \[(?P<title>[^\]]+), p\. (?P<page>\d+)\] \|$"
+)
 _CITED = re.compile(r"\[([^\]]+)\]")
 _FIGURE = re.compile(r"\d+\.\d%|USD [\d,.]+ million")
 
@@ -56,14 +58,28 @@ def test_the_sample_data_set_becomes_a_verified_report_released_after_approval(
             LONGHAUL_AGENT_MODEL_URL=model_url,
             LONGHAUL_SANDBOX_EGRESS_PRIVATE_HOSTS=hook.host_port,
             **documents,
-        ),  # fmt: skip
+        ),
     ):
         refused = _start(base, acme, {"brief": BRIEF, "metrics": ["vibes"]}, None)
         names = [d["file"] for d in truth["documents"]]
-        run_id = _start(base, acme, {"brief": BRIEF, "release": {"webhook": hook.url}}, tarball(folder, names))  # fmt: skip
+        run_id = _start(
+            base, acme, {"brief": BRIEF, "release": {"webhook": hook.url}}, tarball(folder, names)
+        )
         request = _approve(base, acme, reviewer, run_id, hook)
-        done = wait_for_status(base, str(run_id), acme.api_key, {"succeeded", "failed"}, timeout=120)  # fmt: skip
-        produced = {name: _download(base, acme, run_id, name) for name in ("report.md", "ledger.json", "findings.json", "report.pdf", "report.html", "metrics.csv")}  # fmt: skip
+        done = wait_for_status(
+            base, str(run_id), acme.api_key, {"succeeded", "failed"}, timeout=120
+        )
+        produced = {
+            name: _download(base, acme, run_id, name)
+            for name in (
+                "report.md",
+                "ledger.json",
+                "findings.json",
+                "report.pdf",
+                "report.html",
+                "metrics.csv",
+            )
+        }
         second = _stored_documents_run(base, acme)
 
     assert refused[0] == 400
@@ -82,7 +98,9 @@ def test_the_sample_data_set_becomes_a_verified_report_released_after_approval(
     # Every document went to the organization's document pipeline, and the ledger knows each.
     stored = Document.objects.filter(organization=acme.organization)
     assert stored.count() == len(names)
-    assert {d["document_id"] for d in ledger["documents"]} == set(stored.values_list("id", flat=True))  # fmt: skip
+    assert {d["document_id"] for d in ledger["documents"]} == set(
+        stored.values_list("id", flat=True)
+    )
     assert second["status"] == "succeeded", (second["error"], second["output"])
 
 
@@ -90,20 +108,36 @@ def _start(base: str, tenant: TenantFixture, input: dict[str, Any], archive: byt
     fields = {"workflow": "finance_research", "input": json.dumps(input)}
     if archive is None:
         return http("POST", f"{base}/api/runs", tenant.api_key, *multipart(fields, {}))
-    status, run = http("POST", f"{base}/api/runs", tenant.api_key, *multipart(fields, {"workspace": ("filings.tar.gz", archive)}))  # fmt: skip
+    status, run = http(
+        "POST",
+        f"{base}/api/runs",
+        tenant.api_key,
+        *multipart(fields, {"workspace": ("filings.tar.gz", archive)}),
+    )
     assert status == 201, run
     return run["id"]
 
 
-def _approve(base: str, tenant: TenantFixture, reviewer: APIClient, run_id: str, hook: Receiver) -> dict[str, Any]:  # fmt: skip
-    paused = wait_for_status(base, run_id, tenant.api_key, {"awaiting_approval", "failed", "succeeded"}, timeout=150)  # fmt: skip
+def _approve(
+    base: str, tenant: TenantFixture, reviewer: APIClient, run_id: str, hook: Receiver
+) -> dict[str, Any]:
+    paused = wait_for_status(
+        base, run_id, tenant.api_key, {"awaiting_approval", "failed", "succeeded"}, timeout=150
+    )
     assert paused["status"] == "awaiting_approval", (paused["error"], paused["output"])
     _, pending = http("GET", f"{base}/api/approvals?status=pending", tenant.api_key)
     request = next(item for item in pending["results"] if item["run"] == run_id)
     assert request["tool"] == "release_report"
-    assert sorted(f["code"] for f in request["arguments"]["findings"]) == ["balance_sheet", "cash_flow_total", "cross_document", "cross_document"]  # fmt: skip
+    assert sorted(f["code"] for f in request["arguments"]["findings"]) == [
+        "balance_sheet",
+        "cash_flow_total",
+        "cross_document",
+        "cross_document",
+    ]
     assert hook.deliveries == []  # nothing left before the decision
-    decided = reviewer.post(f"/api/approvals/{request['id']}/decide", {"decision": "approve"}, format="json")  # fmt: skip
+    decided = reviewer.post(
+        f"/api/approvals/{request['id']}/decide", {"decision": "approve"}, format="json"
+    )
     assert decided.status_code == 200, decided.content
     return dict(request)
 
@@ -116,8 +150,17 @@ def _download(base: str, tenant: TenantFixture, run_id: str, name: str) -> bytes
 
 def _stored_documents_run(base: str, tenant: TenantFixture) -> dict[str, Any]:
     """A run on documents the organization already has: Aurora's three annual reports."""
-    ids = list(Document.objects.filter(organization=tenant.organization, title__startswith="aurora-annual").values_list("id", flat=True))  # fmt: skip
-    input = {"brief": BRIEF, "documents": [{"document_id": i} for i in ids], "drafting": "template", "outputs": ["report"]}  # fmt: skip
+    ids = list(
+        Document.objects.filter(
+            organization=tenant.organization, title__startswith="aurora-annual"
+        ).values_list("id", flat=True)
+    )
+    input = {
+        "brief": BRIEF,
+        "documents": [{"document_id": i} for i in ids],
+        "drafting": "template",
+        "outputs": ["report"],
+    }
     body = json.dumps({"workflow": "finance_research", "input": input}).encode()
     status, run = http("POST", f"{base}/api/runs", tenant.api_key, body, "application/json")
     assert status == 201, run
@@ -153,11 +196,17 @@ def _check_extraction(ledger: dict[str, Any], truth: dict[str, Any]) -> None:
 
 
 def _place(where: dict[str, Any]) -> Any:
-    return {"pdf": where.get("page"), "xlsx": where.get("cell"), "csv": where.get("row")}[where["kind"]]  # fmt: skip
+    return {"pdf": where.get("page"), "xlsx": where.get("cell"), "csv": where.get("row")}[
+        where["kind"]
+    ]
 
 
 def _check_reconciliation(findings: list[dict[str, Any]], truth: dict[str, Any]) -> None:
-    failed = sorted((f["company"].split("-")[0], f["code"], f["period"]) for f in findings if f["category"] == "reconciliation")  # fmt: skip
+    failed = sorted(
+        (f["company"].split("-")[0], f["code"], f["period"])
+        for f in findings
+        if f["category"] == "reconciliation"
+    )
     assert failed == sorted((p["company"], p["check"], p["period"]) for p in truth["planted"])
     assert [f for f in findings if f["category"] == "input"] == []
 
@@ -167,7 +216,11 @@ def _check_citations(report: str, ledger: dict[str, Any], truth: dict[str, Any])
     of the statement it comes from; every citation anywhere names a real page."""
     titles = {d["title"]: d["path"].rsplit("/", 1)[-1] for d in ledger["documents"]}
     pages = {d["file"]: set(d.get("statement_pages", {}).values()) for d in truth["documents"]}
-    income = {d["file"]: d["statement_pages"]["income_statement"] for d in truth["documents"] if d["kind"] == "pdf"}  # fmt: skip
+    income = {
+        d["file"]: d["statement_pages"]["income_statement"]
+        for d in truth["documents"]
+        if d["kind"] == "pdf"
+    }
     rows = [m.groupdict() for line in report.splitlines() if (m := _ROW.match(line))]
     assert len(rows) == 3 * 5 * 3  # three companies, five measures, three years
     for row in rows:

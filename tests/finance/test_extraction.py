@@ -28,13 +28,17 @@ def read(samples: tuple[Path, dict[str, Any]]) -> Iterator[dict[str, Any]]:
     root.chmod(0o755)  # the sandbox's unprivileged user must reach the workspace
     names = copy_samples(samples, root)
     env = ToolEnvironment(workspace=root, sandbox=get_sandbox())
-    outcome = ToolExecutor(default_registry([FINANCE_TOOLS])).execute("read_documents", {"paths": names}, env)  # fmt: skip
+    outcome = ToolExecutor(default_registry([FINANCE_TOOLS])).execute(
+        "read_documents", {"paths": names}, env
+    )
     assert outcome.ok, outcome.error
     yield dict(outcome.output)
     shutil.rmtree(root, ignore_errors=True)
 
 
-def extracted(read: dict[str, Any], truth: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:  # fmt: skip
+def extracted(
+    read: dict[str, Any], truth: dict[str, Any]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     located = locate(read["documents"], [])
     mapping = {normalize_label(label): item for label, item in truth["model_labels"].items()}
     return located, extract(located["tables"], located["documents"], mapping)
@@ -51,7 +55,9 @@ def test_every_printed_line_item_is_extracted_with_its_value_and_place(
     located, values = extracted(read, truth)
     index: dict[tuple[str, str, int], list[dict[str, Any]]] = {}
     for value in values:
-        index.setdefault((value["source"]["document"], value["item"], value["period"]), []).append(value)  # fmt: skip
+        index.setdefault((value["source"]["document"], value["item"], value["period"]), []).append(
+            value
+        )
 
     misses = []
     for document in truth["documents"]:
@@ -95,8 +101,16 @@ def test_statements_are_located_on_their_pages_with_units_and_currency(
             if t["document"] == document["file"] and t["page"] != 1
         }
         assert found == document["statement_pages"], document["file"]
-    scales = {(t["document"].split("-")[0], t["scale"], t["currency"]) for t in located["tables"] if t["document"].endswith(".pdf")}  # fmt: skip
-    assert scales == {("aurora", "thousands", "USD"), ("borealis", "millions", "USD"), ("cobalt", "thousands", "USD")}  # fmt: skip
+    scales = {
+        (t["document"].split("-")[0], t["scale"], t["currency"])
+        for t in located["tables"]
+        if t["document"].endswith(".pdf")
+    }
+    assert scales == {
+        ("aurora", "thousands", "USD"),
+        ("borealis", "millions", "USD"),
+        ("cobalt", "thousands", "USD"),
+    }
     years = {d["path"]: d["fiscal_year"] for d in located["documents"] if d["kind"] == "pdf"}
     assert years == {d["file"]: d["fiscal_year"] for d in pdfs}
 
@@ -130,7 +144,10 @@ def test_reconciliation_reports_exactly_the_planted_errors(
 
 
 def _total(check: str) -> str:
-    return {"balance_sheet": "total_liabilities_and_equity", "cash_flow_total": "net_change_in_cash"}[check]  # fmt: skip
+    return {
+        "balance_sheet": "total_liabilities_and_equity",
+        "cash_flow_total": "net_change_in_cash",
+    }[check]
 
 
 def test_primary_values_are_the_companys_own_report_for_the_year(

@@ -12,7 +12,14 @@ from agents.finance import render
 from agents.finance.ledger import computed_entry, reported_entry, with_display
 from agents.finance.verify import verify
 
-SOURCE = {"document": "acme-2024.pdf", "title": "Acme Annual Report 2024", "kind": "pdf", "page": 47, "statement": "income_statement", "row": 3}  # fmt: skip
+SOURCE = {
+    "document": "acme-2024.pdf",
+    "title": "Acme Annual Report 2024",
+    "kind": "pdf",
+    "page": 47,
+    "statement": "income_statement",
+    "row": 3,
+}
 
 
 def reported(item: str, value: float, page: int = 47) -> dict[str, Any]:
@@ -34,7 +41,17 @@ def reported(item: str, value: float, page: int = 47) -> dict[str, Any]:
 def ledger() -> list[dict[str, Any]]:
     revenue = reported("revenue", 1_234_567_000.0)
     gross = reported("gross_profit", 553_000_000.0, page=48)
-    margin = computed_entry(id="acme.gross_margin.2024", name="Gross margin", company="Acme Corp", period=2024, kind="percent", value=gross["value"] / revenue["value"], formula="gross_profit / revenue", inputs=[gross, revenue], metric="gross_margin")  # fmt: skip
+    margin = computed_entry(
+        id="acme.gross_margin.2024",
+        name="Gross margin",
+        company="Acme Corp",
+        period=2024,
+        kind="percent",
+        value=gross["value"] / revenue["value"],
+        formula="gross_profit / revenue",
+        inputs=[gross, revenue],
+        metric="gross_margin",
+    )
     return with_display([revenue, gross, margin])
 
 
@@ -53,7 +70,9 @@ BOTH = "[Acme Annual Report 2024, p. 48; Acme Annual Report 2024, p. 47]"
         f"| Revenue | FY2024 | USD 1,234.6 million | {CITE} |",
     ],
 )
-def test_figures_from_the_ledger_with_their_citation_pass(text: str, ledger: list[dict[str, Any]]) -> None:  # fmt: skip
+def test_figures_from_the_ledger_with_their_citation_pass(
+    text: str, ledger: list[dict[str, Any]]
+) -> None:
     assert verify(text, ledger, exempt=[]) == []
 
 
@@ -82,14 +101,16 @@ def test_anything_else_is_refused_with_a_reason(
 
 
 def test_names_titles_and_the_brief_may_hold_digits(ledger: list[dict[str, Any]]) -> None:
-    text = f"**Question.** Compare the last 3 years of 3M Co. Revenue was USD 1,234.6 million {CITE}."  # fmt: skip
+    text = (
+        f"**Question.** Compare the last 3 years of 3M Co. Revenue was USD 1,234.6 million {CITE}."
+    )
 
     assert verify(text, ledger, exempt=["Compare the last 3 years of 3M Co."]) == []
     assert verify(text, ledger, exempt=[]) != []
 
 
 def test_the_html_rendering_escapes_markup_and_shows_only_the_runs_charts() -> None:
-    markdown = "# Report\n\n<script>alert(1)</script> **bold**\n\n![chart](chart-a.png)\n\n![x](http://tracker.example/p.png)\n"  # fmt: skip
+    markdown = "# Report\n\n<script>alert(1)</script> **bold**\n\n![chart](chart-a.png)\n\n![x](http://tracker.example/p.png)\n"
 
     html = render.html(markdown, title="<Report>", charts={"chart-a.png": b"\x89PNG fake"})
 

@@ -43,11 +43,19 @@ def files(result: StepResult) -> dict[str, bytes]:
     }
 
 
-def approve(ctx: InMemoryContext, paused: StepResult, *, approved: bool = True, comment: str = "") -> dict[str, Any]:  # fmt: skip
+def approve(
+    ctx: InMemoryContext, paused: StepResult, *, approved: bool = True, comment: str = ""
+) -> dict[str, Any]:
     assert paused.outcome == "interrupted", paused
     assert paused.interrupt is not None
     payload = paused.interrupt.payload
-    ctx.decide(payload["digest"], approved=approved, arguments=payload["arguments"], tool=payload["tool"], comment=comment)  # fmt: skip
+    ctx.decide(
+        payload["digest"],
+        approved=approved,
+        arguments=payload["arguments"],
+        tool=payload["tool"],
+        comment=comment,
+    )
     return dict(payload["arguments"])
 
 
@@ -84,7 +92,12 @@ def test_a_refused_draft_goes_back_and_the_approved_report_is_released(
     # Nothing left before the approval; the reviewer saw the report and the open findings.
     assert before_approval == []
     assert arguments["report"]["markdown"] == report
-    assert sorted(f["code"] for f in arguments["findings"]) == ["balance_sheet", "cash_flow_total", "cross_document", "cross_document"]  # fmt: skip
+    assert sorted(f["code"] for f in arguments["findings"]) == [
+        "balance_sheet",
+        "cash_flow_total",
+        "cross_document",
+        "cross_document",
+    ]
     (delivery,) = hook.deliveries
     assert delivery["body"]["report"]["sha256"] == hashlib.sha256(report.encode()).hexdigest()
     assert delivery["headers"]["Idempotency-Key"] == f"report-{arguments['report']['sha256']}"
@@ -101,13 +114,20 @@ def test_a_refused_draft_goes_back_and_the_approved_report_is_released(
     assert mapped == {"revenue", "capital_expenditure"}
 
 
-def _exempt(report: str, ledger: list[dict[str, Any]], findings: list[dict[str, Any]]) -> list[str]:  # fmt: skip
+def _exempt(report: str, ledger: list[dict[str, Any]], findings: list[dict[str, Any]]) -> list[str]:
     question = report.split("**Question.** ", 1)[1].split("\n", 1)[0]
     titles = {ref.rsplit(", ", 1)[0] for e in ledger for ref in e["references"]}
     sources = report.split("## Sources", 1)[1]
     paths = [line.split(": ", 1)[-1] for line in sources.splitlines() if line.startswith("- ")]
     labels = [str(f.get("label", "")) for f in findings]
-    return [question, *titles, *paths, *{e["company"] for e in ledger}, *(f["id"] for f in findings), *labels]  # fmt: skip
+    return [
+        question,
+        *titles,
+        *paths,
+        *{e["company"] for e in ledger},
+        *(f["id"] for f in findings),
+        *labels,
+    ]
 
 
 def test_a_model_that_never_drafts_cleanly_gets_the_template_and_a_rejection_keeps_the_report(
@@ -116,7 +136,12 @@ def test_a_model_that_never_drafts_cleanly_gets_the_template_and_a_rejection_kee
     copy_samples(samples, workspace, keep=lambda name: name.startswith("borealis"))
     fake_model.responder = Analyst(samples[1], bad_drafts=99)
     ctx, cp = make_ctx(), InMemoryCheckpointer()
-    input = {"brief": BRIEF, "outputs": NO_CHARTS, "max_drafts": 2, "release": {"webhook": "https://reports.example.com/in"}}  # fmt: skip
+    input = {
+        "brief": BRIEF,
+        "outputs": NO_CHARTS,
+        "max_drafts": 2,
+        "release": {"webhook": "https://reports.example.com/in"},
+    }
 
     paused = run_research(ctx, cp, input)
     approve(ctx, paused, approved=False, comment="the balance sheet must be fixed first")
@@ -189,7 +214,11 @@ def test_release_to_a_private_address_is_refused_unless_the_operator_allows_it(
     }
 
     refused = executor.execute("release_report", arguments, tool_env)
-    tampered = executor.execute("release_report", {**arguments, "report": {**arguments["report"], "markdown": "# Other\n"}}, tool_env)  # fmt: skip
+    tampered = executor.execute(
+        "release_report",
+        {**arguments, "report": {**arguments["report"], "markdown": "# Other\n"}},
+        tool_env,
+    )
 
     assert not refused.ok
     assert "non-public address" in str(refused.error)

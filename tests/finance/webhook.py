@@ -29,7 +29,9 @@ def webhook_receiver() -> Iterator[Receiver]:
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-            received.append({"headers": dict(self.headers), "body": json.loads(body), "path": self.path})  # fmt: skip
+            received.append(
+                {"headers": dict(self.headers), "body": json.loads(body), "path": self.path}
+            )
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
             self.end_headers()

@@ -30,7 +30,12 @@ def _chart(spec: dict[str, Any], directory: str) -> dict[str, Any]:
     figure, axes = plt.subplots(figsize=(6.4, 3.6), dpi=100)
     for series in spec["series"][:MAX_SERIES]:
         points = sorted((int(x), float(y)) for x, y in series["points"])
-        axes.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=str(series["label"])[:60])  # fmt: skip
+        axes.plot(
+            [p[0] for p in points],
+            [p[1] for p in points],
+            marker="o",
+            label=str(series["label"])[:60],
+        )
     axes.set_title(str(spec["title"])[:80])
     axes.set_xticks(sorted({int(x) for s in spec["series"] for x, _ in s["points"]}))
     axes.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"FY{int(x)}"))

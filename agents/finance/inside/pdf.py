@@ -41,7 +41,9 @@ def _document(buffer: io.BytesIO, title: str) -> Any:
     from reportlab.lib.pagesizes import A4
     from reportlab.platypus import SimpleDocTemplate
 
-    return SimpleDocTemplate(buffer, pagesize=A4, title=title, invariant=1, leftMargin=48, rightMargin=48)  # fmt: skip
+    return SimpleDocTemplate(
+        buffer, pagesize=A4, title=title, invariant=1, leftMargin=48, rightMargin=48
+    )
 
 
 def _story(markdown: str, charts: dict[str, bytes]) -> list[Any]:
@@ -129,8 +131,14 @@ def _table(tokens: list[Any], index: int, story: list[Any]) -> int:
         elif token.type == "inline":
             rows[-1].append(Paragraph(_inline(token), cell))
         index += 1
-    table = Table(rows, colWidths=[130, 60, 110, 200][: len(rows[0])] if rows else None, repeatRows=1)  # fmt: skip
-    table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.3, "#999999"), ("VALIGN", (0, 0), (-1, -1), "TOP")]))  # fmt: skip
+    table = Table(
+        rows, colWidths=[130, 60, 110, 200][: len(rows[0])] if rows else None, repeatRows=1
+    )
+    table.setStyle(
+        TableStyle(
+            [("GRID", (0, 0), (-1, -1), 0.3, "#999999"), ("VALIGN", (0, 0), (-1, -1), "TOP")]
+        )
+    )
     story.append(table)
     return index + 1
 

@@ -17,6 +17,7 @@ lint: install-test
 	.venv/bin/ruff check .
 	.venv/bin/ruff format --check .
 	.venv/bin/mypy platform agents tests
+	PYTHONPATH=platform:. .venv/bin/lint-imports --no-cache
 
 format: install-test
 	.venv/bin/ruff check --fix .

@@ -99,6 +99,10 @@ def membership_get(*, organization_id: int, membership_id: int) -> Membership | 
     )
 
 
+def organization_get(*, organization_id: int) -> Organization:
+    return Organization.objects.get(id=organization_id)
+
+
 def primary_membership(*, user: User) -> Membership | None:
     return memberships_for_user(user=user).first()
 

@@ -10,7 +10,9 @@ from approvals.models import (
     ApprovalRule,
     ApprovalStatus,
     ApprovalVote,
+    DeadlineAction,
     RequestKind,
+    RuleAction,
 )
 from approvals.rules import EDITABLE
 
@@ -153,14 +155,12 @@ class RuleWriteSerializer(serializers.Serializer):
     enabled = serializers.BooleanField(required=False)
     applies_to = serializers.ChoiceField(choices=RequestKind.choices, required=False)
     conditions = serializers.JSONField(required=False)
-    action = serializers.ChoiceField(choices=["allow", "deny", "require_approval"], required=False)
+    action = serializers.ChoiceField(choices=RuleAction.choices, required=False)
     reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
     quorum = serializers.IntegerField(required=False, min_value=1, max_value=20)
     approver_roles = serializers.ListField(child=serializers.CharField(), required=False)
     deadline_seconds = serializers.IntegerField(required=False, allow_null=True, min_value=1)
-    deadline_action = serializers.ChoiceField(
-        choices=["reject", "approve", "escalate"], required=False
-    )
+    deadline_action = serializers.ChoiceField(choices=DeadlineAction.choices, required=False)
     escalate_to_role = serializers.CharField(required=False, allow_blank=True, max_length=16)
     escalation_deadline_seconds = serializers.IntegerField(
         required=False, allow_null=True, min_value=1

@@ -60,6 +60,10 @@ def tier_registry() -> dict[str, TierConfig]:
     return {tier.name: _tier_config(tier) for tier in tiers}
 
 
+def tier_exists(*, name: str) -> bool:
+    return Tier.objects.filter(name=name).exists()
+
+
 def _tier_config(tier: Tier) -> TierConfig:
     fallback = tier.fallback.name if tier.fallback and tier.fallback.is_active else None
     backends = tuple(backend_config(backend) for backend in tier.backends.all())

@@ -17,8 +17,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import requires_scope, tenant_of
-from accounts.models import Organization
 from accounts.permissions import MANAGERS, MEMBERS, request_requires_role
+from accounts.selectors import organization_get
 from memory import documents, selectors, serializers, services
 from memory.errors import api_errors
 from memory.models import Document, MemoryItem
@@ -106,7 +106,7 @@ class MemoryPurgeView(MemoryAPIView):
         tenant = tenant_of(request)
         request_requires_role(request, MANAGERS, action="delete all memory")
         body = _valid(serializers.PurgeSerializer, request.data)
-        slug = Organization.objects.values_list("slug", flat=True).get(id=tenant.organization_id)
+        slug = organization_get(organization_id=tenant.organization_id).slug
         if body["confirm"] != slug:
             raise exceptions.ValidationError(
                 {"confirm": "Type the organization's slug to confirm."}

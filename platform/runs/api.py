@@ -17,8 +17,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import requires_scope, tenant_of
-from accounts.models import Organization
 from accounts.permissions import MEMBERS, request_requires_role
+from accounts.selectors import organization_get
 from audit.services import actor_fields
 from core.websocket import ws_ticket_mint, ws_ticket_seconds
 from runs import selectors, services
@@ -75,7 +75,7 @@ class RunListCreateView(ListAPIView):
         data = body.validated_data
         try:
             run = services.run_start(
-                organization=Organization.objects.get(id=tenant.organization_id),
+                organization=organization_get(organization_id=tenant.organization_id),
                 workflow=data["workflow"],
                 input=data["input"],
                 tier=data["tier"],

@@ -15,26 +15,30 @@ principal on every cache miss, so:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 from django.db import IntegrityError, transaction
 from django.utils.crypto import constant_time_compare, salted_hmac
 
-from accounts.models import ApiKey, Organization, Scope
 from accounts.selectors import (
     ApiKeyError,
     KeyPrincipal,
     api_key_unusable_reason,
     key_principal,
+    organization_get,
     user_role_in,
 )
 from accounts.services import api_key_create
 from runs.models import AgentCredential, Run
 
+if TYPE_CHECKING:
+    from accounts.models import ApiKey
+
 RUN_TOKEN_MARKER = "lhrun"
 AGENT_KEY_NAME = "agent runtime (internal billing, no scopes)"
 _SALT = "longhaul.runs.model-token"
-_RUN_SCOPES = (Scope.INFERENCE.value,)
+_RUN_SCOPES = ("inference",)  # accounts.models.Scope.INFERENCE: what a run's model calls need
 
 
 def run_model_token(*, run_id: UUID | str) -> str:
@@ -109,7 +113,7 @@ def agent_billing_key(*, organization_id: int) -> ApiKey:
 
 
 def _mint(organization_id: int) -> AgentCredential:
-    organization = Organization.objects.get(id=organization_id)
+    organization = organization_get(organization_id=organization_id)
     try:
         with transaction.atomic():
             # No scopes, and the plaintext is dropped: nobody can present this key.

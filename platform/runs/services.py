@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import fields
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 from uuid import UUID
 
 from django.conf import settings
@@ -13,11 +13,11 @@ from django.db import transaction
 from django.utils import timezone
 from rest_framework.exceptions import NotFound, PermissionDenied
 
-from accounts.models import ApiKey, Organization, User
 from accounts.selectors import api_key_get
 from agents.engine.runner import start_thread
 from agents.engine.types import Budgets
 from audit.services import audit_append
+from inference.selectors import tier_exists
 from runs import budgets, sandboxing, workspaces
 from runs.advance import advance_under_lease
 from runs.checkpointer import DjangoCheckpointer
@@ -28,6 +28,9 @@ from runs.leases import expired_leases_reclaim, stale_queued_runs
 from runs.lifecycle import announce_finished
 from runs.models import RUN_STATE_FIELDS, Run, RunStatus
 from runs.workflows import load_workflow
+
+if TYPE_CHECKING:
+    from accounts.models import ApiKey, Organization, User
 
 logger = logging.getLogger(__name__)
 KNOWN_TIERS = ("standard", "fast")
@@ -108,9 +111,7 @@ def _thread_input(run: Run) -> dict[str, Any]:
 
 
 def _checked_tier(tier: str) -> str:
-    from inference.models import Tier
-
-    if tier in KNOWN_TIERS or Tier.objects.filter(name=tier).exists():
+    if tier in KNOWN_TIERS or tier_exists(name=tier):
         return tier
     raise ValidationError({"tier": f"Unknown tier {tier!r}; use one of {list(KNOWN_TIERS)}."})
 

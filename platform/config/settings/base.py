@@ -315,6 +315,12 @@ LONGHAUL_APPROVAL_SLA_SECONDS = env_float("LONGHAUL_APPROVAL_SLA_SECONDS", 60.0)
 LONGHAUL_APPROVAL_SLA_WINDOW_DAYS = env_int("LONGHAUL_APPROVAL_SLA_WINDOW_DAYS", 30)
 # The approval gate runs and the engine talk to (a port; the approvals app implements it).
 LONGHAUL_APPROVAL_GATE = env_str("LONGHAUL_APPROVAL_GATE", "approvals.gate.DjangoApprovalGate")
+SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"] = {
+    **SPECTACULAR_SETTINGS.get("ENUM_NAME_OVERRIDES", {}),  # type: ignore[dict-item]
+    "ApprovalKindEnum": "approvals.models.RequestKind.choices",
+    "ApprovalDeadlineActionEnum": "approvals.models.DeadlineAction.choices",
+    "ApprovalRuleActionEnum": "approvals.models.RuleAction.choices",
+}
 CELERY_BEAT_SCHEDULE["approvals-sweep"] = {
     "task": "approvals.tasks.sweep_deadlines",
     "schedule": LONGHAUL_APPROVAL_SWEEP_SECONDS,

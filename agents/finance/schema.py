@@ -78,12 +78,14 @@ ITEMS = [
             "sg and a",
             "selling general and administration",
         ),
+        nature="expense",
     ),
     Item(
         "research_development",
         "Research and development",
         "income_statement",
         ("research and development", "research and development expenses", "r and d"),
+        nature="expense",
     ),
     Item(
         "operating_expenses",

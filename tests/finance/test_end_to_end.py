@@ -25,7 +25,7 @@ from tests.runs.live import http, multipart, wait_for_status
 from tests.support.fake_openai import FakeOpenAI, serve_fake_openai
 from tests.support.processes import asgi_server, celery_worker
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(480)]
 _ROW = re.compile(
     r"^\| (?P<measure>[^|]+) \| FY(?P<year>\d{4}) \| (?P<value>[^|]+) \| \[(?P<title>[^\]]+), p\. (?P<page>\d+)\] \|$"
 )
@@ -122,7 +122,7 @@ def _approve(
     base: str, tenant: TenantFixture, reviewer: APIClient, run_id: str, hook: Receiver
 ) -> dict[str, Any]:
     paused = wait_for_status(
-        base, run_id, tenant.api_key, {"awaiting_approval", "failed", "succeeded"}, timeout=150
+        base, run_id, tenant.api_key, {"awaiting_approval", "failed", "succeeded"}, timeout=240
     )
     assert paused["status"] == "awaiting_approval", (paused["error"], paused["output"])
     _, pending = http("GET", f"{base}/api/approvals?status=pending", tenant.api_key)

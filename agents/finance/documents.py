@@ -14,6 +14,7 @@ import re
 from pathlib import PurePosixPath
 from typing import Any, Protocol, runtime_checkable
 
+from agents.sandbox.errors import SandboxError
 from agents.sandbox.hostfs import HostDirectory, WalkLimit
 
 SUFFIXES = (".pdf", ".xlsx", ".csv")
@@ -74,7 +75,7 @@ def _workspace_file(
         return
     try:
         data, size = workspace.read(path, limit=MAX_BYTES + 1)
-    except (OSError, ValueError) as error:  # links, special files, missing: all refused
+    except (OSError, ValueError, SandboxError) as error:  # links, special files, escapes, missing
         skipped.append({"path": path, "reason": str(error)})
         return
     if size > MAX_BYTES:

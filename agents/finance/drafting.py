@@ -100,7 +100,7 @@ def parse(answer: str | None) -> dict[str, Any]:
     return {
         "author": "the model",
         "summary": _plain(draft["summary"]),
-        "risks": [_plain(r) for r in draft["risks"]],
+        "risks": [" ".join(_plain(r).splitlines()) for r in draft["risks"]],
     }
 
 

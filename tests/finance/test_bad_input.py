@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 
 from agents.engine.memory import InMemoryCheckpointer
 from agents.finance.inputs import initial_state
+from agents.tools import ToolEnvironment, ToolExecutor
 from tests.finance import bad_documents
 from tests.finance.conftest import BRIEF, Analyst, copy_samples, run_research
 from tests.support.fake_openai import FakeOpenAI
@@ -123,3 +125,26 @@ def test_a_request_that_cannot_run_is_refused_with_a_clear_message(
         initial_state(input)
 
     assert message in str(refused.value)
+
+
+def test_links_special_files_and_escapes_in_the_workspace_are_never_read(
+    executor: ToolExecutor, tool_env: ToolEnvironment, workspace: Path
+) -> None:
+    (workspace / "evil.pdf").symlink_to("/etc/passwd")
+    os.mkfifo(workspace / "pipe.csv")
+
+    listed = executor.execute("collect_documents", {}, tool_env)
+    named = executor.execute("collect_documents", {"paths": ["../outside.pdf", "evil.pdf", "pipe.csv"]}, tool_env)  # fmt: skip
+
+    assert listed.ok, listed.error
+    assert listed.output["documents"] == []
+    assert {s["path"]: s["reason"] for s in listed.output["skipped"]} == {
+        "evil.pdf": "a symbolic link, not a file",
+        "pipe.csv": "a FIFO, not a file",
+    }
+    assert named.ok, named.error
+    assert named.output["documents"] == []
+    reasons = {s["path"]: s["reason"] for s in named.output["skipped"]}
+    assert "outside the workspace" in reasons["../outside.pdf"]
+    assert "symbolic link" in reasons["evil.pdf"]
+    assert "FIFO" in reasons["pipe.csv"]

@@ -25,8 +25,16 @@ from runs.context import RunContext
 from runs.environment import run_wait_for_environment, wait_cleared
 from runs.events import event_append
 from runs.gate import approval_gate, run_facts
-from runs.leases import Lease, LeaseLost, fenced_run, heartbeat, lease_acquire, lease_release
-from runs.lifecycle import run_complete, run_finish
+from runs.leases import (
+    Lease,
+    LeaseLost,
+    fenced_run,
+    heartbeat,
+    lease_acquire,
+    lease_release,
+    lost_too_often,
+)
+from runs.lifecycle import run_complete, run_transition
 from runs.models import RUN_STATE_FIELDS, FailureKind, Run, RunStatus, Step
 
 logger = logging.getLogger(__name__)
@@ -53,16 +61,15 @@ def _fail_if_lost_too_often(lease: Lease) -> bool:
         run = fenced_run(lease)
         if run.lost_count <= settings.LONGHAUL_RUN_MAX_LOST:
             return False
-        error = (
-            f"The run lost its worker {run.lost_count} times (limit "
-            f"{settings.LONGHAUL_RUN_MAX_LOST}); it was stopped instead of retried."
-        )
         # Workers that keep vanishing are the platform's failure, not the agent's.
-        run_finish(run, RunStatus.FAILED, error=error, failure_kind=FailureKind.INFRASTRUCTURE)
-        event_append(
-            run_id=run.id,
-            kind="run.failed",
+        error = lost_too_often(run.lost_count)
+        run_transition(
+            run,
+            RunStatus.FAILED,
+            event="run.failed",
             data={"error": error, "failure_kind": FailureKind.INFRASTRUCTURE},
+            failure_kind=FailureKind.INFRASTRUCTURE,
+            error=error,
         )
     return True
 
@@ -110,12 +117,8 @@ def _workflow(run: Run) -> Any:
 def _fail(lease: Lease, error: str) -> None:
     with transaction.atomic():
         run = fenced_run(lease)
-        run_finish(run, RunStatus.FAILED, error=error)
-        event_append(
-            run_id=run.id,
-            kind="run.failed",
-            data={"error": error, "failure_kind": run.failure_kind},
-        )
+        data = {"error": error, "failure_kind": FailureKind.AGENT}
+        run_transition(run, RunStatus.FAILED, event="run.failed", data=data, error=error)
 
 
 def _commit_step(
@@ -164,14 +167,12 @@ def _apply_outcome(run: Run, result: StepResult) -> None:
 def _pause(run: Run, kind: str, payload: dict[str, Any]) -> None:
     if kind == "budget":
         budgets.budget_reached(run, payload)
-        return
-    run.status = RunStatus.AWAITING_APPROVAL
-    run.lease_owner, run.lease_expires_at = "", None
-    if kind == "approval":
+    elif kind == "approval":
         data = approval_gate().raise_request(run=run_facts(run), payload=payload)
-        event_append(run_id=run.id, kind="approval.requested", data=data)
+        run_transition(run, RunStatus.AWAITING_APPROVAL, event="approval.requested", data=data)
     else:
-        event_append(run_id=run.id, kind="run.interrupted", data={"kind": kind, **payload})
+        data = {"kind": kind, **payload}
+        run_transition(run, RunStatus.AWAITING_APPROVAL, event="run.interrupted", data=data)
 
 
 def _complete(run: Run, status: str, output: dict[str, Any]) -> None:

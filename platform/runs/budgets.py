@@ -22,8 +22,8 @@ from runs import toolbox
 from runs.checkpointer import DjangoCheckpointer
 from runs.events import event_append
 from runs.gate import approval_gate, run_facts
-from runs.lifecycle import run_complete
-from runs.models import RUN_STATE_FIELDS, Run, RunStatus
+from runs.lifecycle import run_complete, run_transition
+from runs.models import Run, RunStatus
 
 PARTIAL_VALUE_BYTES = 16 * 1024  # per state key; larger values are named, not kept
 
@@ -57,10 +57,8 @@ def budget_reached(run: Run, payload: dict[str, Any]) -> None:
         "call_index": -1,
         **verdict.approval_payload(),
     }
-    run.status = RunStatus.AWAITING_APPROVAL
-    run.lease_owner, run.lease_expires_at = "", None
     data = gate.raise_request(run=run_facts(run), payload=request)
-    event_append(run_id=run.id, kind="approval.requested", data=data)
+    run_transition(run, RunStatus.AWAITING_APPROVAL, event="approval.requested", data=data)
 
 
 def exhaust(run: Run, reason: str) -> None:
@@ -102,6 +100,3 @@ def announce_extension(run_id: UUID | str, budget: str, before: Any, after: Any)
     event_append(
         run_id=run_id, kind="budget.extended", data={"budget": budget, "from": before, "to": after}
     )
-
-
-__all__ = ["RUN_STATE_FIELDS", "budget_reached", "exhaust", "extended_budgets"]

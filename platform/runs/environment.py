@@ -22,9 +22,9 @@ from django.utils import timezone
 
 from agents.engine.types import EnvironmentFailure
 from runs import metrics
-from runs.events import event_append
 from runs.leases import Lease, fenced_run
-from runs.models import RUN_STATE_FIELDS, FailureKind, Run, RunStatus
+from runs.lifecycle import run_transition
+from runs.models import FailureKind, Run, RunStatus
 
 
 def run_wait_for_environment(*, lease: Lease, failure: EnvironmentFailure) -> None:
@@ -38,7 +38,6 @@ def run_wait_for_environment(*, lease: Lease, failure: EnvironmentFailure) -> No
             _fail_as_infrastructure(run, failure, since, now)
         else:
             _schedule_retry(run, failure, since, now)
-        run.save(update_fields=RUN_STATE_FIELDS)
     metrics.ENVIRONMENT_FAILURES.labels(failure.kind, failure.backend).inc()
 
 
@@ -79,11 +78,10 @@ def _schedule_retry(run: Run, failure: EnvironmentFailure, since: datetime, now:
     delay = min(
         backoff_seconds(retry, retry_after=failure.retry_after), window_left.total_seconds()
     )
-    run.status, run.updated_at = RunStatus.WAITING, now
     run.waiting_since, run.waiting_reason, run.waiting_retries = since, str(failure), retry
     run.next_attempt_at = now + timedelta(seconds=max(0.0, delay))
-    run.lease_owner, run.lease_expires_at = "", None
-    event_append(run_id=run.id, kind="run.waiting", data=_waiting_event(run, failure, delay))
+    data = _waiting_event(run, failure, delay)
+    run_transition(run, RunStatus.WAITING, event="run.waiting", data=data)
     run_id = run.id
     transaction.on_commit(lambda: schedule_advance(run_id=run_id, delay=delay))
 
@@ -111,17 +109,19 @@ def _fail_as_infrastructure(
         f"{failure.backend}]. The environment kept failing for {waited:.0f} s, past the "
         f"{window_seconds():.0f} s retry window."
     )
-    run.status, run.failure_kind = RunStatus.FAILED, FailureKind.INFRASTRUCTURE
-    run.finished_at = run.updated_at = now
-    run.lease_owner, run.lease_expires_at = "", None
     wait_cleared(run)
     data = {
         "error": run.error,
-        "failure_kind": run.failure_kind,
+        "failure_kind": FailureKind.INFRASTRUCTURE,
         "environment_failures": run.environment_failures,
     }
-    event_append(run_id=run.id, kind="run.failed", data=data)
-    metrics.RUN_FAILURES.labels(FailureKind.INFRASTRUCTURE).inc()
+    run_transition(
+        run,
+        RunStatus.FAILED,
+        event="run.failed",
+        data=data,
+        failure_kind=FailureKind.INFRASTRUCTURE,
+    )
 
 
 def schedule_advance(*, run_id: UUID | str, delay: float) -> None:

@@ -15,11 +15,11 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import close_old_connections, connection, transaction
-from django.db.models import Case, F, Q, Value, When
+from django.db.models import Q
 from django.utils import timezone
 
-from runs.events import event_append
-from runs.models import ADVANCEABLE_STATUSES, RUN_STATE_FIELDS, Run, RunStatus
+from runs.lifecycle import lease_extend, run_transition
+from runs.models import ADVANCEABLE_STATUSES, FailureKind, Run, RunStatus
 
 WAITING_EARLY_TOLERANCE_SECONDS = 1.0
 
@@ -63,47 +63,45 @@ def lease_acquire(*, run_id: str, owner: str) -> Lease | None:
         )
         if run is None:
             return None
-        if run.status == RunStatus.WAITING:
-            _announce_resumed(run)
-        # A lease that expired while still owned means its worker died mid-run.
-        lost = 1 if run.lease_owner else 0
-        Run.objects.filter(id=run.id).update(
-            lease_owner=owner,
-            lease_expires_at=now + _lease_seconds(),
-            fencing_token=F("fencing_token") + 1,
-            lost_count=F("lost_count") + lost,
-            status=RunStatus.RUNNING,
+        # A retry of a waiting run says so; a lease that expired while still owned means its
+        # worker died mid-run.
+        resumed = run.status == RunStatus.WAITING
+        data = {
+            "from": RunStatus.WAITING,
+            "retry": run.waiting_retries,
+            "after": run.waiting_reason,
+        }
+        run_transition(
+            run,
+            RunStatus.RUNNING,
+            event="run.resumed" if resumed else None,
+            data=data,
+            owner=owner,
+            lease_until=now + _lease_seconds(),
+            fence=True,
+            lost_count=run.lost_count + (1 if run.lease_owner else 0),
             started_at=run.started_at or now,
-            updated_at=now,
         )
-        token = Run.objects.values_list("fencing_token", flat=True).get(id=run.id)
-    return Lease(run_id=str(run_id), owner=owner, token=int(token))
-
-
-def _announce_resumed(run: Run) -> None:
-    data = {"from": RunStatus.WAITING, "retry": run.waiting_retries, "after": run.waiting_reason}
-    event_append(run_id=run.id, kind="run.resumed", data=data)
+    return Lease(run_id=str(run_id), owner=owner, token=int(run.fencing_token))
 
 
 def lease_renew(lease: Lease) -> bool:
     """Extends the lease; False means it was lost (fenced out, cancelled or paused)."""
-    now = timezone.now()
-    updated = Run.objects.filter(
-        id=lease.run_id, fencing_token=lease.token, status=RunStatus.RUNNING
-    ).update(lease_expires_at=now + _lease_seconds())
-    return updated == 1
+    until = timezone.now() + _lease_seconds()
+    return lease_extend(run_id=lease.run_id, token=lease.token, until=until)
 
 
 def lease_release(lease: Lease) -> None:
     """Gives the lease up. A run left `running` (the worker stopped on an error) goes back to
     `queued`, where the recovery sweep re-enqueues it instead of leaving it stranded."""
-    Run.objects.filter(id=lease.run_id, fencing_token=lease.token).update(
-        lease_owner="",
-        lease_expires_at=None,
-        status=Case(
-            When(status=RunStatus.RUNNING, then=Value(RunStatus.QUEUED)), default=F("status")
-        ),
-    )
+    with transaction.atomic():
+        run = (
+            Run.objects.select_for_update()
+            .filter(id=lease.run_id, fencing_token=lease.token, status=RunStatus.RUNNING)
+            .first()
+        )
+        if run is not None:
+            run_transition(run, RunStatus.QUEUED, event=None)
 
 
 def fenced_run(lease: Lease) -> Run:
@@ -172,19 +170,35 @@ def expired_leases_reclaim() -> tuple[list[str], list[str]]:
             )
         )
         for run in runs:
-            run.lost_count += 1
-            run.lease_owner, run.lease_expires_at = "", None
-            run.fencing_token += 1
-            run.updated_at = now
-            if run.lost_count > settings.LONGHAUL_RUN_MAX_LOST:
-                run.status, run.finished_at = RunStatus.FAILED, now
-                run.error = (
-                    f"The run lost its worker {run.lost_count} times (limit "
-                    f"{settings.LONGHAUL_RUN_MAX_LOST}); it was stopped instead of retried."
-                )
-                failed.append(str(run.id))
-            else:
-                run.status = RunStatus.QUEUED  # waiting for a worker again
+            if _reclaim(run):
                 requeue.append(str(run.id))
-            run.save(update_fields=RUN_STATE_FIELDS)
+            else:
+                failed.append(str(run.id))
     return requeue, failed
+
+
+def _reclaim(run: Run) -> bool:
+    """Queues a run whose worker vanished (True), or fails one lost too often."""
+    lost = run.lost_count + 1
+    if lost <= settings.LONGHAUL_RUN_MAX_LOST:
+        run_transition(run, RunStatus.QUEUED, event="run.recovered", fence=True, lost_count=lost)
+        return True
+    error = lost_too_often(lost)
+    run_transition(
+        run,
+        RunStatus.FAILED,
+        event="run.failed",
+        data={"error": error, "failure_kind": FailureKind.INFRASTRUCTURE},
+        fence=True,
+        failure_kind=FailureKind.INFRASTRUCTURE,
+        lost_count=lost,
+        error=error,
+    )
+    return False
+
+
+def lost_too_often(lost: int) -> str:
+    return (
+        f"The run lost its worker {lost} times (limit {settings.LONGHAUL_RUN_MAX_LOST}); it was "
+        "stopped instead of retried."
+    )

@@ -25,7 +25,6 @@ from uuid import UUID
 from django.db import transaction
 from django.db.models import F, Value
 from django.db.models.functions import Concat
-from django.utils import timezone
 from rest_framework.exceptions import NotFound, ValidationError
 
 from agents.engine.types import END, Checkpoint
@@ -34,12 +33,10 @@ from runs import snapshots
 from runs.checkpointer import DjangoCheckpointer
 from runs.environment import wait_cleared
 from runs.errors import Conflict
-from runs.events import event_append
 from runs.gate import approval_gate
+from runs.lifecycle import run_transition
 from runs.models import (
-    RUN_STATE_FIELDS,
     CheckpointWrite,
-    FailureKind,
     Run,
     RunStatus,
     Step,
@@ -69,12 +66,7 @@ def run_rollback(
             expected_version=latest.version if latest else 0,
         )
         withdrawn = _retire_history(run, step, suffix=f"@rolled-back-v{stored.version}")
-        _reopen(run, source)
-        event_append(
-            run_id=run.id,
-            kind="run.rolled_back",
-            data={"step": step, "from": previous, "withdrawn_approvals": withdrawn},
-        )
+        _reopen(run, source, {"step": step, "from": previous, "withdrawn_approvals": withdrawn})
         # Last, so that a failed restore rolls the database back with it.
         snapshots.restore_for_rollback(run, snapshot)
         transaction.on_commit(lambda: snapshots.discard_from(run.id, step))
@@ -148,18 +140,23 @@ def _retire_history(run: Run, step: int, *, suffix: str) -> list[int]:
     return approval_gate().withdraw_from_step(run_id=str(run.id), step=step, suffix=suffix)
 
 
-def _reopen(run: Run, source: Checkpoint) -> None:
+def _reopen(run: Run, source: Checkpoint, data: dict[str, Any]) -> None:
+    """Queued again at the start of the step, state fields as they were then; the fence bump
+    means whatever still holds an old token can write nothing."""
     usage = source.state.get("usage") or {}
-    run.status, run.error, run.output = RunStatus.QUEUED, "", {}
-    run.failure_kind, run.finished_at = FailureKind.NONE, None
-    run.step_count = source.step
-    run.prompt_tokens = int(usage.get("prompt_tokens", 0))
-    run.completion_tokens = int(usage.get("completion_tokens", 0))
-    run.lease_owner, run.lease_expires_at = "", None
-    run.fencing_token += 1  # whatever still holds an old token can write nothing
-    run.updated_at = timezone.now()
     wait_cleared(run)
-    run.save(update_fields=RUN_STATE_FIELDS)
+    run_transition(
+        run,
+        RunStatus.QUEUED,
+        event="run.rolled_back",
+        data=data,
+        fence=True,
+        error="",
+        output={},
+        step_count=source.step,
+        prompt_tokens=int(usage.get("prompt_tokens", 0)),
+        completion_tokens=int(usage.get("completion_tokens", 0)),
+    )
 
 
 def _enqueue(run_id: UUID) -> None:

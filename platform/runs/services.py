@@ -10,7 +10,6 @@ from uuid import UUID
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 from rest_framework.exceptions import NotFound, PermissionDenied
 
 from accounts.selectors import api_key_get
@@ -25,8 +24,8 @@ from runs.errors import Conflict
 from runs.events import event_append
 from runs.gate import approval_gate
 from runs.leases import expired_leases_reclaim, stale_queued_runs
-from runs.lifecycle import announce_finished
-from runs.models import RUN_STATE_FIELDS, Run, RunStatus
+from runs.lifecycle import run_transition
+from runs.models import Run, RunStatus
 from runs.workflows import load_workflow
 
 if TYPE_CHECKING:
@@ -198,21 +197,18 @@ def run_cancel(
         if run.is_terminal:
             raise Conflict(f"The run already {run.status}; it cannot be cancelled.")
         previous = run.status
-        _finish(run, RunStatus.CANCELLED, error=reason or "Cancelled on request.")
-        run.fencing_token += 1
-        run.save(update_fields=RUN_STATE_FIELDS)
         closed = approval_gate().close_for_run(run_id=str(run.id), reason="The run was cancelled.")
-        event_append(run_id=run.id, kind="run.cancelled", data={"from": previous})
-        announce_finished(run)
+        run_transition(
+            run,
+            RunStatus.CANCELLED,
+            event="run.cancelled",
+            data={"from": previous},
+            fence=True,
+            error=reason or "Cancelled on request.",
+        )
         data = {"from": previous, "reason": run.error, "cancelled_approvals": closed}
         _audit(run, "run.cancelled", actor, data=data, user_id=actor_user_id)
     return run
-
-
-def _finish(run: Run, status: str, *, error: str = "") -> None:
-    run.status, run.error = status, error
-    run.finished_at = run.updated_at = timezone.now()
-    run.lease_owner, run.lease_expires_at = "", None
 
 
 def run_resume(*, run_id: UUID | str) -> Run | None:
@@ -225,10 +221,7 @@ def run_resume(*, run_id: UUID | str) -> Run | None:
             run_id=str(run.id)
         ):
             return run
-        run.status, run.updated_at = RunStatus.QUEUED, timezone.now()
-        run.lease_owner, run.lease_expires_at = "", None
-        run.save(update_fields=RUN_STATE_FIELDS)
-        event_append(run_id=run.id, kind="run.resumed", data={})
+        run_transition(run, RunStatus.QUEUED, event="run.resumed", data={})
         enqueue_advance(run_id=run.id)
         _audit(run, "run.resumed", "system (approvals decided)", data={}, user_id=None)
     return run
@@ -262,13 +255,8 @@ def run_end_budget_exhausted(*, run_id: UUID | str, reason: str) -> None:
 def runs_recover_expired_leases() -> dict[str, list[str]]:
     """Re-enqueues runs whose worker vanished; fails those lost too often (beat calls this)."""
     requeue, failed = expired_leases_reclaim()
-    for run_id in failed:
-        with transaction.atomic():
-            error = Run.objects.values_list("error", flat=True).get(id=run_id)
-            event_append(run_id=run_id, kind="run.failed", data={"error": error})
     for run_id in requeue:
         with transaction.atomic():
-            event_append(run_id=run_id, kind="run.recovered", data={})
             enqueue_advance(run_id=run_id)
     stale = stale_queued_runs()
     for run_id in stale:

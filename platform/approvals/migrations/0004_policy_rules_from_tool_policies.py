@@ -34,8 +34,9 @@ def forwards(apps, schema_editor):
     ApprovalPolicy = apps.get_model("approvals", "ApprovalPolicy")
     ApprovalRule = apps.get_model("approvals", "ApprovalRule")
     ApprovalPolicyVersion = apps.get_model("approvals", "ApprovalPolicyVersion")
-    organizations = ApprovalPolicy.objects.values_list("organization_id", flat=True).distinct()
-    for organization_id in organizations:
+    # A set, not .distinct(): the model's ordering would make DISTINCT per tool and capability.
+    organizations = set(ApprovalPolicy.objects.values_list("organization_id", flat=True))
+    for organization_id in sorted(organizations):
         snapshot = []
         policies = ApprovalPolicy.objects.filter(organization_id=organization_id).order_by("id")
         for position, policy in enumerate(policies, start=1):

@@ -14,10 +14,9 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-import jsonschema
-
 from agents.finance import documents, release
-from agents.finance.sandboxed import FinanceToolFailed, run_inside
+from agents.finance.sandboxed import PACK, FinanceToolFailed
+from agents.sandbox.python_call import call
 from agents.tools.spec import Capability, RiskLevel, ToolSpec
 
 _P = "agents.finance.tools"
@@ -51,18 +50,18 @@ def collect_documents(args: dict[str, Any], env: Any) -> dict[str, Any]:
 
 
 def read_documents(args: dict[str, Any], env: Any) -> dict[str, Any]:
-    answer = run_inside(env, "read", {"paths": args["paths"], "max_bytes": documents.MAX_BYTES})
-    return _checked("read", answer, READ_REPORT)
+    request = {"paths": args["paths"], "max_bytes": documents.MAX_BYTES}
+    return call(PACK, env, "read", request, READ_REPORT)
 
 
 def render_charts(args: dict[str, Any], env: Any) -> dict[str, Any]:
-    answer = run_inside(env, "charts", {"charts": args["charts"], "dir": CHART_DIR})
-    return _checked("charts", answer, CHARTS_REPORT)
+    request = {"charts": args["charts"], "dir": CHART_DIR}
+    return call(PACK, env, "charts", request, CHARTS_REPORT)
 
 
 def render_report(args: dict[str, Any], env: Any) -> dict[str, Any]:
     request = {"markdown": args["markdown"], "title": args["title"], "charts": args["charts"]}
-    answer = _checked("pdf", run_inside(env, "pdf", request), PDF_REPORT)
+    answer = call(PACK, env, "pdf", request, PDF_REPORT)
     if not answer["pdf"].startswith("JVBERi0"):  # base64 of "%PDF-"
         raise FinanceToolFailed("the report PDF came back damaged")
     return answer
@@ -77,15 +76,6 @@ def release_report(args: dict[str, Any], env: Any) -> dict[str, Any]:
     # The platform's call key (run:step:n); elsewhere the report itself identifies the delivery.
     key = str(env.extra.get("idempotency_key") or f"report-{report['sha256']}")
     return release.deliver(args["webhook"], payload, private_hosts=private, idempotency_key=key)
-
-
-def _checked(action: str, answer: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
-    answer = {key: value for key, value in answer.items() if key != "ok"}
-    try:
-        jsonschema.validate(answer, schema)
-    except jsonschema.ValidationError as error:
-        raise FinanceToolFailed(f"{action} answered in an unexpected shape: {error.message[:300]}") from None  # fmt: skip
-    return answer
 
 
 def _object(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:

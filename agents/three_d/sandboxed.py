@@ -1,29 +1,23 @@
-"""Runs the pack's sandbox-side code (`agents/three_d/inside`) in the run's sandbox.
+"""How the pack's sandbox-side code (`agents/three_d/inside`) runs in the run's sandbox.
 
-The mesh libraries live in the worker's Python environment, which the sandbox does not see: the
-bubblewrap backend gets a sibling instance that binds that environment's site-packages and the
-`inside` package read-only under /opt/longhaul. Other backends must provide Python with numpy,
-trimesh, manifold3d and pyrender themselves. The interpreter is the worker's own Python version
-from /usr (compiled extensions must match it); no network, and limits per action.
+Geometry comes from a model-written spec, so numpy, trimesh, manifold3d and pyrender only ever
+work on it in the sandbox, through `agents.sandbox.python_call` (the worker's libraries bound
+read-only, a JSON request in and a JSON answer out, its shape checked); no network, and limits
+per action.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import sys
-import sysconfig
-import threading
-import weakref
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from agents.sandbox import BubblewrapSandbox, SandboxLimits
+from agents.sandbox.python_call import PythonCallFailed, PythonPack
 
-INSIDE = Path(__file__).with_name("inside")
-MOUNT = "/opt/longhaul"
-PACKAGE = "three_d_inside"
+
+class MeshToolFailed(PythonCallFailed):
+    """The sandboxed action ran but did not produce a usable answer."""
+
+
 # Importing numpy, trimesh and manifold3d (and OSMesa's LLVM) reserves far more address space
 # than it uses, so the per-process bound is raised; the run's whole-sandbox bounds (memory, CPU,
 # processes, disk: the operator's) stay as they are and cap what is really used.
@@ -37,102 +31,19 @@ LIMITS: dict[str, dict[str, Any]] = {
         "output_bytes": 96 * 1024**2,
     },
 }
-# Single-threaded numerics keep the process count under the sandbox's limit and runs repeatable.
-ENVIRONMENT = {
-    "PYOPENGL_PLATFORM": "osmesa",
-    "LP_NUM_THREADS": "0",
-    "OMP_NUM_THREADS": "1",
-    "OPENBLAS_NUM_THREADS": "1",
-    "MPLBACKEND": "Agg",
-}
-PASSED_THROUGH = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
-
-_lock = threading.Lock()
-_siblings: weakref.WeakKeyDictionary[Any, BubblewrapSandbox] = weakref.WeakKeyDictionary()
-
-
-class MeshToolFailed(RuntimeError):
-    """The sandboxed action ran but did not produce a usable answer."""
-
-
-def run_inside(env: Any, action: str, request: dict[str, Any]) -> dict[str, Any]:
-    """Runs one action in the sandbox; returns its JSON answer or raises MeshToolFailed."""
-    sandbox = _sandbox_for(env.sandbox)
-    result = sandbox.run(
-        # -P: the working directory (the workspace) is not put ahead of the bound packages.
-        [interpreter(), "-P", "-m", PACKAGE, action],
-        workspace=Path(env.workspace),
-        limits=limits_for(action, env.limits),
-        env=_environment(),
-        stdin=json.dumps(request),
-    )
-    return _answer(action, result)
-
-
-def limits_for(action: str, base: SandboxLimits | None) -> SandboxLimits:
-    """The run's limits (or the defaults) with the action's per-process bounds."""
-    return replace(base or SandboxLimits(), **LIMITS[action])
-
-
-def _answer(action: str, result: Any) -> dict[str, Any]:
-    lines = result.stdout.strip().splitlines()
-    if result.exit_code != 0 or not lines:
-        tail = result.stderr.strip().splitlines()[-6:]
-        raise MeshToolFailed(f"{action} exited {result.exit_code}: " + " | ".join(tail))
-    try:
-        answer = json.loads(lines[-1])
-    except ValueError:
-        raise MeshToolFailed(f"{action} printed no JSON answer") from None
-    if not isinstance(answer, dict):
-        raise MeshToolFailed(f"{action} answered {type(answer).__name__}, not an object")
-    if not answer.get("ok"):
-        raise MeshToolFailed(str(answer.get("error") or f"{action} failed"))
-    return answer
-
-
-def interpreter() -> str:
-    """The worker's Python version, from a path the sandbox sees (it binds /usr only)."""
-    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
-    own = os.path.realpath(sys.executable)
-    candidates = [own] if own.startswith("/usr/") else []
-    candidates += [f"/usr/bin/{version}", f"/usr/local/bin/{version}"]
-    for candidate in candidates:
-        if os.access(candidate, os.X_OK):
-            return candidate
-    raise MeshToolFailed(f"no {version} under /usr for the sandbox: install {version}")
-
-
-def _environment() -> dict[str, str]:
-    paths = [f"{MOUNT}/pack", *(f"{MOUNT}/site-{i}" for i in range(len(_site_dirs())))]
-    passed = {name: os.environ[name] for name in PASSED_THROUGH if name in os.environ}
-    return {**ENVIRONMENT, **passed, "PYTHONPATH": ":".join(paths)}
-
-
-def _site_dirs() -> list[str]:
-    paths = sysconfig.get_paths()
-    return list(dict.fromkeys([paths["purelib"], paths["platlib"]]))
-
-
-def _binds() -> dict[str, str]:
-    binds = {str(INSIDE): f"{MOUNT}/pack/{PACKAGE}"}
-    for i, path in enumerate(_site_dirs()):
-        binds[path] = f"{MOUNT}/site-{i}"
-    return binds
-
-
-def _sandbox_for(sandbox: Any) -> Any:
-    """The configured sandbox, or for bubblewrap a sibling that also sees the mesh libraries."""
-    if not isinstance(sandbox, BubblewrapSandbox):
-        return sandbox
-    with _lock:
-        sibling = _siblings.get(sandbox)
-        if sibling is None:
-            sibling = BubblewrapSandbox(
-                bwrap=sandbox.bwrap,
-                host_uid=sandbox.host_uid,
-                host_gid=sandbox.host_gid,
-                ro_binds={**sandbox.ro_binds, **_binds()},
-                tmp_bytes=sandbox.tmp_bytes,
-            )
-            _siblings[sandbox] = sibling
-        return sibling
+PACK = PythonPack(
+    code=Path(__file__).with_name("inside"),
+    package="three_d_inside",
+    limits=LIMITS,
+    # Single-threaded numerics keep the process count under the sandbox's limit and runs
+    # repeatable.
+    environment={
+        "PYOPENGL_PLATFORM": "osmesa",
+        "LP_NUM_THREADS": "0",
+        "OMP_NUM_THREADS": "1",
+        "OPENBLAS_NUM_THREADS": "1",
+        "MPLBACKEND": "Agg",
+    },
+    passed_through=("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE"),
+    failure=MeshToolFailed,
+)

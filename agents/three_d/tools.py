@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import jsonschema
-
-from agents.three_d.sandboxed import MeshToolFailed, run_inside
+from agents.sandbox.python_call import call
+from agents.three_d.sandboxed import PACK
 from agents.three_d.schema import check_spec
 from agents.tools.spec import Capability, RiskLevel, ToolSpec
 
@@ -54,8 +53,7 @@ EXPORT_REPORT = {
 
 def build_model(args: dict[str, Any], env: Any) -> dict[str, Any]:
     spec = check_spec(args["spec"])
-    answer = run_inside(env, "build", {"spec": spec})
-    return _checked("build", answer, BUILD_REPORT)
+    return call(PACK, env, "build", {"spec": spec}, BUILD_REPORT)
 
 
 def render_previews(args: dict[str, Any], env: Any) -> dict[str, Any]:
@@ -65,7 +63,7 @@ def render_previews(args: dict[str, Any], env: Any) -> dict[str, Any]:
         "views": args.get("views") or list(VIEW_NAMES),
         "turntable_frames": args.get("turntable_frames", 8),
     }
-    return _checked("render", run_inside(env, "render", request), RENDER_REPORT)
+    return call(PACK, env, "render", request, RENDER_REPORT)
 
 
 def export_model(args: dict[str, Any], env: Any) -> dict[str, Any]:
@@ -75,16 +73,7 @@ def export_model(args: dict[str, Any], env: Any) -> dict[str, Any]:
         "formats": args["formats"],
         "previews": args.get("previews", []),
     }
-    return _checked("export", run_inside(env, "export", request), EXPORT_REPORT)
-
-
-def _checked(action: str, answer: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
-    answer = {key: value for key, value in answer.items() if key != "ok"}
-    try:
-        jsonschema.validate(answer, schema)
-    except jsonschema.ValidationError as error:
-        raise MeshToolFailed(f"{action} answered in an unexpected shape: {error.message}") from None
-    return answer
+    return call(PACK, env, "export", request, EXPORT_REPORT)
 
 
 def _object(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:

@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 
 from agents.engine.memory import InMemoryCheckpointer, InMemoryContext
+from agents.sandbox.python_call import checked
 from agents.three_d.delivery import _checked_files
-from agents.three_d.sandboxed import MeshToolFailed
-from agents.three_d.tools import BUILD_REPORT, _checked, build_model, export_model
+from agents.three_d.sandboxed import PACK, MeshToolFailed
+from agents.three_d.tools import BUILD_REPORT, build_model, export_model
 from agents.tools import ToolEnvironment
 from tests.support.fake_openai import FakeOpenAI
 from tests.three_d.conftest import (
@@ -141,7 +142,7 @@ def test_the_export_refuses_a_model_file_changed_after_approval(
 
 def test_an_answer_from_the_sandbox_in_an_unexpected_shape_is_refused() -> None:
     with pytest.raises(MeshToolFailed, match="unexpected shape"):
-        _checked("build", {"ok": True, "parts": "everything"}, BUILD_REPORT)
+        checked(PACK, "build", {"ok": True, "parts": "everything"}, BUILD_REPORT)
 
 
 @pytest.mark.parametrize(

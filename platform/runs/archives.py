@@ -27,6 +27,9 @@ MAX_DEPTH = 32
 MAX_NAME_BYTES = 255
 MAX_PATH_CHARS = 1024
 MAX_METADATA_BYTES = 1024 * 1024
+# Real tar programs write at most a global pax header, a pax header and GNU long name and link
+# headers before a member; tarfile recurses once per header in a row.
+MAX_METADATA_CHAIN = 8
 _METADATA_TYPES = (
     tarfile.GNUTYPE_LONGNAME,
     tarfile.GNUTYPE_LONGLINK,
@@ -173,12 +176,32 @@ class _Capped:
 
 class _BoundedTarInfo(tarfile.TarInfo):
     """Refuses long-name and pax headers over MAX_METADATA_BYTES before tarfile reads them
-    into memory."""
+    into memory, chains of them (tarfile recurses once per header), and sparse members, whose
+    map tarfile reads into memory entry by entry however long it is."""
 
     def _proc_member(self, archive: tarfile.TarFile) -> Any:
-        if self.type in _METADATA_TYPES and self.size > MAX_METADATA_BYTES:
+        chain = getattr(archive, "_longhaul_metadata_chain", 0) + 1
+        if self.type not in _METADATA_TYPES:
+            chain = 0
+        elif self.size > MAX_METADATA_BYTES:
             raise ArchiveRefused("", f"a {self.size}-byte metadata header (long name or pax)")
+        elif chain > MAX_METADATA_CHAIN:
+            raise ArchiveRefused("", f"more than {MAX_METADATA_CHAIN} metadata headers in a row")
+        archive._longhaul_metadata_chain = chain  # type: ignore[attr-defined]
+        if self.type == tarfile.GNUTYPE_SPARSE:
+            raise _sparse_refused(self.name)
         return super()._proc_member(archive)  # type: ignore[misc]
+
+    # tarfile's hooks for the three GNU sparse formats that pax headers announce.
+    def _proc_gnusparse_00(self, next: tarfile.TarInfo, *args: Any) -> None:
+        raise _sparse_refused(next.name)
+
+    _proc_gnusparse_01 = _proc_gnusparse_00
+    _proc_gnusparse_10 = _proc_gnusparse_00
+
+
+def _sparse_refused(name: str) -> ArchiveRefused:
+    return ArchiveRefused(name, "sparse files are not allowed; archive the file without -S")
 
 
 DAMAGED = (tarfile.TarError, OSError, EOFError, zlib.error, lzma.LZMAError)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 
 from agents.engine.types import ApprovalDecision
 from approvals.models import (
@@ -30,6 +30,15 @@ def approval_list(
     if run_id is not None:
         requests = requests.filter(run_id=run_id)
     return requests.filter(status=status) if status else requests
+
+
+def approval_queue(*, organization_id: int) -> QuerySet[ApprovalRequest]:
+    """The open requests (pending or escalated) a reviewer should take first: those with the
+    closest deadline, then the oldest."""
+    open_requests = approval_list(organization_id=organization_id).filter(
+        status__in=(ApprovalStatus.PENDING, ApprovalStatus.ESCALATED)
+    )
+    return open_requests.order_by(F("deadline_at").asc(nulls_last=True), "created_at", "id")
 
 
 def approval_get(*, organization_id: int, approval_id: int) -> ApprovalRequest | None:

@@ -84,6 +84,8 @@ class DecisionForm(forms.Form):
     decision = forms.ChoiceField(choices=[("approve", "Approve"), ("reject", "Reject")])
     arguments = JSONObjectField(required=False, label="Arguments")
     comment = forms.CharField(required=False, max_length=2000, widget=forms.Textarea)
+    # The digest of the arguments on the reviewer's screen (sent to the service as If-Match).
+    reviewed_digest = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
 
 class ApiKeyForm(forms.Form):

@@ -12,7 +12,6 @@ from django.shortcuts import render
 from rest_framework.exceptions import APIException
 
 from approvals import selectors as approvals_selectors
-from approvals.models import ApprovalStatus
 from dashboard.access import Viewer
 
 PAGE_SIZE = 25
@@ -32,9 +31,8 @@ def page(
 
 
 def pending_count(viewer: Viewer) -> int:
-    return approvals_selectors.approval_list(
-        organization_id=viewer.organization_id, status=ApprovalStatus.PENDING
-    ).count()
+    """Open requests (pending or escalated) in the viewer's organization."""
+    return approvals_selectors.approval_queue(organization_id=viewer.organization_id).count()
 
 
 def paginate(request: HttpRequest, items: Any, size: int = PAGE_SIZE) -> Page:

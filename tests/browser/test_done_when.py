@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from approvals.services import approval_policy_set
+from approvals.rules import approval_rule_create
 from tests.browser.conftest import PageLog, Stack, check_page, sign_in
 from tests.factories import TenantFixture
 
@@ -116,7 +116,15 @@ def test_a_coding_run_is_watched_live_and_approved_with_edited_arguments(
     tmp_path: Path,
 ) -> None:
     stack.model.script = coding_script()
-    approval_policy_set(organization_id=acme.organization.id, tool="read_file")
+    approval_rule_create(
+        organization_id=acme.organization.id,
+        data={
+            "name": "reads",
+            "action": "require_approval",
+            "conditions": {"tools": ["read_file"]},
+        },
+        actor="test",
+    )
     owner = sign_in(stack_context().new_page(), acme.owner.username)
 
     run_id = start_coding_run(owner, workspace_archive(tmp_path), page_log)
@@ -137,7 +145,7 @@ def test_a_coding_run_is_watched_live_and_approved_with_edited_arguments(
     member = sign_in(stack_context().new_page(), acme.member.username)
     member.goto(approval_url)
     expect(member.locator("#decision-form")).to_have_count(0)
-    expect(member.locator("main")).to_contain_text("Only owners, admins and reviewers decide")
+    expect(member.locator("main")).to_contain_text("decide this request; you are a member")
     status, body = forged_decision(member, approval_url)
     assert status == 403
     assert "Only owners, admins and reviewers may decide approvals" in body

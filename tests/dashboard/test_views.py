@@ -10,9 +10,10 @@ import pytest
 from django.test import Client
 
 from accounts.models import Membership, Role, User
+from agents.engine.approvals import RunFacts
 from agents.engine.types import arguments_digest
 from approvals.models import ApprovalRequest, ApprovalStatus
-from approvals.services import approval_request_create
+from approvals.services import approval_request_raise
 from runs.events import event_append
 from runs.models import Run, RunStatus
 from tests.factories import TenantFixture
@@ -40,7 +41,10 @@ def pending_request(acme: TenantFixture, arguments: dict[str, Any]) -> ApprovalR
         "digest": arguments_digest("read_file", arguments),
         "reason": "your organization requires approval for read_file",
     }
-    return approval_request_create(run=run, payload=payload)
+    facts = RunFacts(
+        run_id=str(run.id), organization_id=acme.organization.id, requester_id=acme.owner.id
+    )
+    return approval_request_raise(run=facts, payload=payload)
 
 
 def decide(client: Client, request: ApprovalRequest, **form: str) -> Any:
@@ -63,6 +67,7 @@ def test_a_reviewer_approves_edited_arguments_and_the_approval_binds_them(
     assert request.edited_arguments == edited
     assert request.approved_digest == arguments_digest("read_file", edited)
     assert request.decided_by == acme.reviewer
+    assert request.votes.get().edited_arguments == edited
 
 
 def test_unchanged_arguments_approve_the_request_as_raised(
@@ -118,6 +123,37 @@ def test_members_and_requesters_cannot_decide(
     assert message in response.content
     request.refresh_from_db()
     assert request.status == ApprovalStatus.PENDING
+
+
+def test_a_rejection_needs_a_comment_and_a_stale_screen_is_refused(
+    client: Client, acme: TenantFixture
+) -> None:
+    request = pending_request(acme, {"path": "calc.py"})
+    reviewer = signed_in(client, acme.reviewer)
+
+    bare = decide(reviewer, request, decision="reject")
+    stale = decide(reviewer, request, decision="approve", reviewed_digest="0" * 64)
+
+    assert bare.status_code == 400
+    assert b"a comment is required" in bare.content
+    assert stale.status_code == 412
+    assert b"The arguments changed since you reviewed them" in stale.content
+    request.refresh_from_db()
+    assert request.status == ApprovalStatus.PENDING
+
+
+def test_the_queue_lists_open_requests_and_the_badge_counts_them(
+    client: Client, acme: TenantFixture
+) -> None:
+    first = pending_request(acme, {"path": "a.py"})
+    reviewer = signed_in(client, acme.reviewer)
+
+    queue = reviewer.get("/review/")
+    badge = reviewer.get("/review/badge")
+
+    assert f"/review/{first.id}/".encode() in queue.content
+    assert b'data-count="1"' in badge.content
+    assert b"No approved requests." in reviewer.get("/review/?status=approved").content
 
 
 def test_another_organizations_request_is_not_found(

@@ -42,13 +42,15 @@ def artifact_raw(
     request: HttpRequest, viewer: Viewer, run_id: UUID, name: str
 ) -> StreamingHttpResponse:
     artifact = _artifact(viewer, run_id, name)
-    if preview_kind(artifact) not in INLINE_KINDS:
+    kind = preview_kind(artifact)
+    if kind not in INLINE_KINDS:
         raise Http404("This artifact is not shown inline; download it instead.")
     fd = os.open(artifact.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
         raise Http404("This artifact is not a regular file.")
     response = FileResponse(os.fdopen(fd, "rb"), content_type=artifact.media_type)
-    response["Content-Security-Policy"] = RAW_POLICY
+    if kind != "pdf":  # a sandboxed document gets no PDF viewer; PDFs keep the site's policy
+        response["Content-Security-Policy"] = RAW_POLICY
     response["X-Content-Type-Options"] = "nosniff"
     return response

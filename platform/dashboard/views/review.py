@@ -1,5 +1,6 @@
-"""The review queue: pending approval requests with their run's context, the argument editor,
-and the decision (approve, approve with edited arguments, reject) through the one service."""
+"""The review queue: open approval requests with their run's context, the argument editor, and
+votes (approve, approve with edited arguments, reject) through the one service. A request
+closes when its quorum of approvals of the same arguments is reached, or at one rejection."""
 
 from __future__ import annotations
 
@@ -20,19 +21,28 @@ from dashboard.timeline import entries_latest
 from runs import toolbox
 
 CONTEXT_EVENTS = 12
+OPEN = "open"
+TABS = [
+    (OPEN, "Open"),
+    (ApprovalStatus.APPROVED, "Approved"),
+    (ApprovalStatus.REJECTED, "Rejected"),
+    (ApprovalStatus.EXPIRED, "Expired"),
+    (ApprovalStatus.CANCELLED, "Cancelled"),
+]
 
 
 @dashboard_page
 def queue(request: HttpRequest, viewer: Viewer) -> HttpResponse:
-    status = request.GET.get("status", ApprovalStatus.PENDING)
-    if status not in ApprovalStatus.values:
-        status = ApprovalStatus.PENDING
-    requests = approvals_selectors.approval_list(
-        organization_id=viewer.organization_id, status=status
+    status = request.GET.get("status", OPEN)
+    if status not in dict(TABS):
+        status = OPEN
+    org = viewer.organization_id
+    requests = (
+        approvals_selectors.approval_queue(organization_id=org)
+        if status == OPEN
+        else approvals_selectors.approval_list(organization_id=org, status=status)
     )
-    # Pending: the oldest wait longest, so they come first; decided: the latest first.
-    ordered = requests.order_by("created_at", "id") if status == "pending" else requests
-    context = {"requests": paginate(request, ordered), "status": status}
+    context = {"requests": paginate(request, requests), "status": status, "tabs": TABS}
     return page(request, viewer, "dashboard/review/queue.html", context, section="review")
 
 
@@ -48,7 +58,12 @@ def _request(viewer: Viewer, approval_id: int) -> ApprovalRequest:
 @dashboard_page
 def review_detail(request: HttpRequest, viewer: Viewer, approval_id: int) -> HttpResponse:
     approval = _request(viewer, approval_id)
-    form = DecisionForm(initial={"arguments": as_json(approval.arguments)})
+    form = DecisionForm(
+        initial={
+            "arguments": as_json(approval.proposed_arguments),
+            "reviewed_digest": approval.proposed_digest or approval.digest,
+        }
+    )
     return _detail(request, viewer, approval, form)
 
 
@@ -59,6 +74,8 @@ def _detail(
     form: DecisionForm,
     status: int = 200,
 ) -> HttpResponse:
+    if not approval.allow_edit:
+        form.fields["arguments"].widget.attrs["readonly"] = True
     context = {"approval": approval, "form": form, **review_context(viewer, approval)}
     return page(
         request, viewer, "dashboard/review/detail.html", context, section="review", status=status
@@ -68,9 +85,12 @@ def _detail(
 def review_context(viewer: Viewer, approval: ApprovalRequest) -> dict[str, Any]:
     run = approval.run
     spec = _tool_spec(approval.tool)
-    history = approvals_selectors.approval_list(organization_id=viewer.organization_id).filter(
-        run=run
+    history = approvals_selectors.approval_list(
+        organization_id=viewer.organization_id, run_id=run.id
     )
+    current = approval.proposed_digest or approval.digest
+    votes = list(approval.votes.all())
+    approving = {v.voter_id for v in votes if v.decision == "approve" and v.digest == current}
     return {
         "run": run,
         "task": clip(run.input.get("task") or run.input.get("brief") or run.input, 2000),
@@ -81,6 +101,9 @@ def review_context(viewer: Viewer, approval: ApprovalRequest) -> dict[str, Any]:
         "edited": clip(approval.edited_arguments, 20_000)
         if approval.edited_arguments is not None
         else None,
+        "votes": votes,
+        "approvals_so_far": len(approving),
+        "can_vote": approval.is_open and viewer.role in approval.approver_roles,
         "history": history.order_by("created_at", "id"),
         "tokens": run.prompt_tokens + run.completion_tokens,
     }
@@ -100,17 +123,22 @@ def review_decide(request: HttpRequest, viewer: Viewer, approval_id: int) -> Htt
     form = DecisionForm(request.POST)
     if not form.is_valid():
         return _detail(request, viewer, approval, form, status=400)
-    approve = form.cleaned_data["decision"] == "approve"
-    edited = form.cleaned_data["arguments"] if approve else None
+    data = form.cleaned_data
+    approve = data["decision"] == "approve"
+    edited = data["arguments"] if approve else None
     try:
         approvals_services.approval_decide(
             organization_id=viewer.organization_id,
             approval_id=approval.id,
             user=viewer.user,
             approve=approve,
-            # Unchanged arguments approve the request as raised, not as an "edit".
-            arguments=edited if edited is not None and edited != approval.arguments else None,
-            comment=form.cleaned_data["comment"],
+            # Unchanged arguments approve the proposal as it stands, not as an "edit".
+            arguments=edited
+            if edited is not None and edited != approval.proposed_arguments
+            else None,
+            comment=data["comment"],
+            # The digest of the arguments this reviewer saw: a concurrent edit is refused.
+            if_match=data["reviewed_digest"] or None,
         )
     except SERVICE_ERRORS as error:
         form.add_error(None, error_message(error))

@@ -14,7 +14,6 @@ from django.views.decorators.http import require_POST
 
 from accounts.permissions import MEMBERS, require_role
 from approvals import selectors as approvals_selectors
-from approvals.models import ApprovalStatus
 from dashboard.access import Viewer, dashboard_page
 from dashboard.forms import RunFilterForm, RunStartForm
 from dashboard.pages import SERVICE_ERRORS, error_message, page, paginate
@@ -113,9 +112,9 @@ def run_summary(request: HttpRequest, viewer: Viewer, run_id: UUID) -> HttpRespo
 
 def _summary_context(viewer: Viewer, run: Run) -> dict[str, Any]:
     artifacts = [(a, preview_kind(a)) for a in selectors.run_artifacts(run=run)]
-    pending = approvals_selectors.approval_list(
-        organization_id=viewer.organization_id, status=ApprovalStatus.PENDING
-    ).filter(run=run)
+    pending = approvals_selectors.approval_queue(organization_id=viewer.organization_id).filter(
+        run_id=run.id
+    )
     return {
         "run": run,
         "budgets": budget_bars(run),

@@ -86,6 +86,11 @@ def _title(kind: str, data: dict[str, Any]) -> str:
             f"Approval {data.get('status')}"
             + (" with edited arguments" if data.get("edited") else "")
         ),
+        "approval.voted": lambda: (
+            f"{data.get('voter', 'A reviewer')} voted: {data.get('decision')}"
+        ),
+        "approval.escalated": lambda: "Approval escalated",
+        "approval.reminder": lambda: "Approval reminder sent",
         "run.waiting": lambda: f"Waiting on infrastructure: {data.get('kind')}",
         "run.resumed": lambda: "Resumed",
         "run.finished": lambda: f"Finished: {data.get('status')}",

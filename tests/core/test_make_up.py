@@ -105,7 +105,7 @@ def sign_in(url: str, username: str, password: str) -> httpx.Response:
             data={"username": username, "password": password, "csrfmiddlewaretoken": token},
         )
         assert login.status_code == 302, login.text
-        return browser.get("/")
+        return browser.get("/runs/")  # "/" sends signed-in people to the runs page
 
 
 @pytest.fixture(scope="module")

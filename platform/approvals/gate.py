@@ -10,6 +10,7 @@ from agents.engine.approvals import GateAction, GateVerdict, RunFacts
 from agents.engine.types import ApprovalDecision
 from approvals import selectors, services
 from approvals.policy import Facts, evaluate
+from gateway.selectors import run_cost
 
 
 class DjangoApprovalGate:
@@ -25,7 +26,8 @@ class DjangoApprovalGate:
             tier=run.tier,
             tokens_used=run.tokens_used,
             steps_used=run.steps_used,
-            requester_role=_role(run) if _needs_role(rules) else None,
+            cost=_cost(run) if _uses(rules, "min_cost") else 0.0,
+            requester_role=_role(run) if _uses(rules, "requester_roles") else None,
         )
         verdict = evaluate(rules, facts, registry=registry, version=version)
         return GateVerdict(
@@ -72,8 +74,15 @@ class DjangoApprovalGate:
         return services.approvals_withdraw_from_step(run_id=run_id, step=step, suffix=suffix)
 
 
-def _needs_role(rules: list[dict[str, Any]]) -> bool:
-    return any("requester_roles" in (rule.get("conditions") or {}) for rule in rules)
+def _uses(rules: list[dict[str, Any]], condition: str) -> bool:
+    """Whether any rule looks at `condition` (the facts that cost a query are fetched then)."""
+    return any(condition in (rule.get("conditions") or {}) for rule in rules)
+
+
+def _cost(run: RunFacts) -> float:
+    if not run.run_id:
+        return 0.0
+    return float(run_cost(organization_id=run.organization_id, run_id=run.run_id))
 
 
 def _role(run: RunFacts) -> str | None:

@@ -22,7 +22,7 @@ BUDGET_NAMES = tuple(item.name for item in fields(Budgets))
 TOOL_KEYS = {"tools", "capabilities", "risk"}
 BUDGET_KEYS = {"budgets"}
 COMMON_KEYS = {"workflows", "tiers", "requester_roles", "arguments"}
-COUNTER_KEYS = {"min_tokens_used", "min_steps_used"}
+COUNTER_KEYS = {"min_tokens_used", "min_steps_used", "min_cost"}
 NO_PERSON = "none"  # requester_roles entry for runs that no person started
 
 
@@ -37,6 +37,7 @@ class Facts:
     tier: str = ""
     tokens_used: int = 0
     steps_used: int = 0
+    cost: float = 0.0  # what the run's model calls cost so far, in LONGHAUL_CURRENCY
     requester_role: str | None = None
 
 
@@ -166,6 +167,8 @@ def _run_unmet(conditions: dict[str, Any], facts: Facts, registry: ToolRegistry)
         return f"{facts.tokens_used} tokens used, fewer than {conditions['min_tokens_used']}"
     if facts.steps_used < int(conditions.get("min_steps_used", 0)):
         return f"{facts.steps_used} steps used, fewer than {conditions['min_steps_used']}"
+    if facts.cost < float(conditions.get("min_cost", 0)):
+        return f"the run has cost {facts.cost:g} so far, less than {conditions['min_cost']}"
     return None
 
 
@@ -239,6 +242,9 @@ def _condition_problems(conditions: Any, kind: str, registry: ToolRegistry) -> d
 
 
 def _condition_problem(key: str, value: Any, choices: set[str] | None) -> str | None:
+    if key == "min_cost":
+        ok = isinstance(value, int | float) and not isinstance(value, bool) and value >= 0
+        return None if ok else "give an amount, 0 or more"
     if key in COUNTER_KEYS:
         ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
         return None if ok else "give a whole number, 0 or more"

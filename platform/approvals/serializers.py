@@ -179,6 +179,7 @@ class DryRunSerializer(serializers.Serializer):
     tier = serializers.CharField(required=False, allow_blank=True, default="standard")
     tokens_used = serializers.IntegerField(required=False, min_value=0, default=0)
     steps_used = serializers.IntegerField(required=False, min_value=0, default=0)
+    cost = serializers.FloatField(required=False, min_value=0, default=0.0)
     requester_role = serializers.CharField(required=False, allow_null=True, default=None)
     version = serializers.IntegerField(
         required=False, min_value=1, help_text="Evaluate this policy version (default: latest)."

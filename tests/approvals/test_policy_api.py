@@ -150,3 +150,24 @@ def test_a_request_records_the_policy_version_that_raised_it(
     detail = signed_in(acme.reviewer).get(f"/api/approvals/{request.id}")
     assert detail["ETag"] == f'"{request.digest}"'
     assert detail.json()["rule"] == "large payments"
+
+
+def test_a_rule_can_look_at_what_the_run_has_cost_so_far(acme: TenantFixture) -> None:
+    owner = signed_in(acme.owner)
+    created = owner.post(
+        "/api/approval-rules",
+        {"name": "expensive runs", "action": "require_approval", "conditions": {"min_cost": 1.5}},
+        format="json",
+    )
+    assert created.status_code == 201, created.content
+
+    cheap = owner.post(
+        "/api/approval-rules/dry-run", {"name": "read_file", "cost": 1}, format="json"
+    )
+    dear = owner.post(
+        "/api/approval-rules/dry-run", {"name": "read_file", "cost": 2}, format="json"
+    )
+
+    assert cheap.json()["action"] == "allow"
+    assert "cost 1 so far, less than 1.5" in " ".join(cheap.json()["explanation"])
+    assert dear.json()["action"] == "require_approval"

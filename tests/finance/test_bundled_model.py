@@ -7,62 +7,41 @@ Cobalt's reports carry two labels no alias knows, so the model is asked to map t
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from agents.finance.verify import verify
-from inference.models import Backend, Tier
 from tests.factories import TenantFixture
 from tests.finance.conftest import BRIEF
 from tests.finance.test_end_to_end import tarball
 from tests.runs.live import http, multipart, wait_for_status
-from tests.support.processes import asgi_server, celery_worker, embedded_inference_server
+from tests.support.bundled_model import CONTEXT, platform_on_bundled_model
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
-CONTEXT = 2048
-
-
-@pytest.fixture
-def llama(tmp_path: Path) -> Iterator[str]:
-    with embedded_inference_server(tmp_path / "llama", standard_context=CONTEXT) as (base, _):
-        yield base
 
 
 @pytest.mark.django_db(transaction=True)
 def test_the_bundled_model_ends_with_a_verified_report_or_a_clear_failure(
     acme: TenantFixture,
-    llama: str,
     redis_client: object,
     samples: tuple[Path, dict[str, Any]],
     tmp_path: Path,
 ) -> None:
     folder, truth = samples
-    tier, _ = Tier.objects.get_or_create(name="standard", defaults={"context_window": CONTEXT})
-    Backend.objects.create(
-        tier=tier,
-        name="bundled",
-        base_url=llama,
-        served_model="standard",
-        read_timeout_s=120.0,
-        dialect=Backend.Dialect.LLAMA_CPP_PYTHON,
-    )
     budgets = {"max_steps": 14, "max_wall_seconds": 300, "max_tokens": 12_000}
     input = {"brief": BRIEF, "outputs": ["report"], "context_window": CONTEXT, "max_drafts": 1}
     names = [d["file"] for d in truth["documents"] if d["file"].startswith("cobalt-annual")]
     fields = {"workflow": "finance_research", "input": json.dumps(input), "budgets": json.dumps(budgets)}  # fmt: skip
     documents = {"LONGHAUL_DOCUMENTS_DIR": str(tmp_path / "documents")}
-    with asgi_server(LONGHAUL_GATEWAY_REGISTRY_SECONDS="0.1", **documents) as base:
-        gateway = {"LONGHAUL_GATEWAY_URL": f"{base}/v1", "LONGHAUL_AGENT_MODEL_URL": "", **documents}  # fmt: skip
-        with celery_worker(concurrency=1, **gateway):
-            archive = {"workspace": ("filings.tar.gz", tarball(folder, names))}
-            status, run = http("POST", f"{base}/api/runs", acme.api_key, *multipart(fields, archive))  # fmt: skip
-            assert status == 201, run
-            done = wait_for_status(base, run["id"], acme.api_key, {"succeeded", "failed"}, timeout=420)  # fmt: skip
-            _, listed = http("GET", f"{base}/api/runs/{run['id']}/artifacts", acme.api_key)
-            files = {item["name"]: _get(base, acme, run["id"], item["name"]) for item in listed}
+    with platform_on_bundled_model(tmp_path / "llama", env=documents) as base:
+        archive = {"workspace": ("filings.tar.gz", tarball(folder, names))}
+        status, run = http("POST", f"{base}/api/runs", acme.api_key, *multipart(fields, archive))  # fmt: skip
+        assert status == 201, run
+        done = wait_for_status(base, run["id"], acme.api_key, {"succeeded", "failed"}, timeout=420)  # fmt: skip
+        _, listed = http("GET", f"{base}/api/runs/{run['id']}/artifacts", acme.api_key)
+        files = {item["name"]: _get(base, acme, run["id"], item["name"]) for item in listed}
 
     assert done["step_count"] <= budgets["max_steps"] + 1
     assert done["usage"]["prompt_tokens"] > 0  # the label mapping went through the gateway

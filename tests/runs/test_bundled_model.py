@@ -5,66 +5,49 @@ hang and never crash. A model this small rarely fixes code; what is tested is th
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from inference.models import Backend, Tier
+from inference.models import Backend
 from tests.factories import TenantFixture
 from tests.runs.live import http, multipart, tarball_bytes, wait_for_status
-from tests.support.processes import asgi_server, celery_worker, embedded_inference_server
+from tests.support.bundled_model import CONTEXT, platform_on_bundled_model
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
-CONTEXT = 2048
 REPOSITORY = {
     "calc.py": "def add(a, b):\n    return a - b\n",
     "test_calc.py": "from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n",
 }
 
 
-@pytest.fixture
-def llama(tmp_path: Path) -> Iterator[str]:
-    with embedded_inference_server(tmp_path / "llama", standard_context=CONTEXT) as (base, _):
-        yield base
-
-
 @pytest.mark.django_db(transaction=True)
 def test_the_code_agent_with_the_bundled_model_ends_clearly_within_its_budget(
-    acme: TenantFixture, llama: str, redis_client: object
+    acme: TenantFixture, tmp_path: Path, redis_client: object
 ) -> None:
-    tier, _ = Tier.objects.get_or_create(name="standard", defaults={"context_window": CONTEXT})
-    # llama-cpp-python's server accepts response_format json_object but not json_schema.
-    Backend.objects.create(
-        tier=tier,
-        name="bundled",
-        base_url=llama,
-        served_model="standard",
-        read_timeout_s=120.0,
-        supports_json_schema=False,
-    )
     budgets = {"max_steps": 8, "max_wall_seconds": 240}
-    with asgi_server(LONGHAUL_GATEWAY_REGISTRY_SECONDS="0.1") as base:
-        gateway = {"LONGHAUL_GATEWAY_URL": f"{base}/v1", "LONGHAUL_AGENT_MODEL_URL": ""}
-        with celery_worker(concurrency=1, **gateway):
-            body, content_type = multipart(
-                {
-                    "workflow": "coding",
-                    "input": json.dumps(
-                        {
-                            "task": "Fix add in calc.py so test_calc passes.",
-                            "context_window": CONTEXT,
-                        }
-                    ),
-                    "budgets": json.dumps(budgets),
-                },
-                {"workspace": ("repo.tar.gz", tarball_bytes(REPOSITORY))},
-            )
-            status, run = http("POST", f"{base}/api/runs", acme.api_key, body, content_type)
-            assert status == 201, run
-            done = wait_for_status(
-                base, run["id"], acme.api_key, {"succeeded", "failed"}, timeout=420
-            )
+    # Registered as a plain OpenAI-compatible server without json_schema: the gateway sends
+    # response_format json_object, which llama-cpp-python's server accepts as it is.
+    plain = Backend.Dialect.OPENAI
+    with platform_on_bundled_model(
+        tmp_path / "llama", dialect=plain, supports_json_schema=False
+    ) as base:
+        body, content_type = multipart(
+            {
+                "workflow": "coding",
+                "input": json.dumps(
+                    {
+                        "task": "Fix add in calc.py so test_calc passes.",
+                        "context_window": CONTEXT,
+                    }
+                ),
+                "budgets": json.dumps(budgets),
+            },
+            {"workspace": ("repo.tar.gz", tarball_bytes(REPOSITORY))},
+        )
+        status, run = http("POST", f"{base}/api/runs", acme.api_key, body, content_type)
+        assert status == 201, run
+        done = wait_for_status(base, run["id"], acme.api_key, {"succeeded", "failed"}, timeout=420)
 
     assert done["step_count"] <= budgets["max_steps"] + 1
     if done["status"] == "failed":

@@ -6,61 +6,41 @@ template path makes even a tiny model's answer usable."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from rest_framework.test import APIClient
 
-from inference.models import Backend, Tier
 from tests.factories import TenantFixture
 from tests.runs.live import http, wait_for_status
-from tests.support.processes import asgi_server, celery_worker, embedded_inference_server
+from tests.support.bundled_model import platform_on_bundled_model
 from tests.three_d.conftest import close, extents_mm, load_glb
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
-CONTEXT = 2048
 BRIEF = "a small wooden table, 80 x 50 cm, 70 cm high"
-
-
-@pytest.fixture
-def llama(tmp_path: Path) -> Iterator[str]:
-    with embedded_inference_server(tmp_path / "llama", standard_context=CONTEXT) as (base, _):
-        yield base
 
 
 @pytest.mark.django_db(transaction=True)
 def test_the_bundled_model_makes_a_template_asset_or_fails_clearly_within_its_budget(
-    acme: TenantFixture, llama: str, redis_client: object
+    acme: TenantFixture, tmp_path: Path, redis_client: object
 ) -> None:
-    tier, _ = Tier.objects.get_or_create(name="standard", defaults={"context_window": CONTEXT})
-    Backend.objects.create(
-        tier=tier,
-        name="bundled",
-        base_url=llama,
-        served_model="standard",
-        read_timeout_s=120.0,
-        dialect=Backend.Dialect.LLAMA_CPP_PYTHON,
-    )
     budgets = {"max_steps": 14, "max_wall_seconds": 300}
     input = {"brief": BRIEF, "max_repairs": 2, "preview": {"width": 128, "height": 96, "turntable_frames": 2}}  # fmt: skip
     reviewer = APIClient()
     reviewer.force_login(acme.reviewer)
-    with asgi_server(LONGHAUL_GATEWAY_REGISTRY_SECONDS="0.1") as base:
-        gateway = {"LONGHAUL_GATEWAY_URL": f"{base}/v1", "LONGHAUL_AGENT_MODEL_URL": ""}
-        with celery_worker(concurrency=1, **gateway):
-            body = {"workflow": "three_d_asset", "input": input, "budgets": budgets}
-            status, run = http("POST", f"{base}/api/runs", acme.api_key, json.dumps(body).encode(), "application/json")  # fmt: skip
-            assert status == 201, run
-            ended = {"awaiting_approval", "succeeded", "failed"}
-            done = wait_for_status(base, run["id"], acme.api_key, ended, timeout=420)
-            if done["status"] == "awaiting_approval":
-                _, pending = http("GET", f"{base}/api/approvals?status=pending", acme.api_key)
-                request = next(item for item in pending["results"] if item["run"] == run["id"])
-                decided = reviewer.post(f"/api/approvals/{request['id']}/decide", {"decision": "approve"}, format="json")  # fmt: skip
-                assert decided.status_code == 200, decided.content
-                done = wait_for_status(base, run["id"], acme.api_key, {"succeeded", "failed"}, timeout=120)  # fmt: skip
-            glb = http("GET", f"{base}/api/runs/{run['id']}/artifacts/model.glb", acme.api_key)
+    with platform_on_bundled_model(tmp_path / "llama") as base:
+        body = {"workflow": "three_d_asset", "input": input, "budgets": budgets}
+        status, run = http("POST", f"{base}/api/runs", acme.api_key, json.dumps(body).encode(), "application/json")  # fmt: skip
+        assert status == 201, run
+        ended = {"awaiting_approval", "succeeded", "failed"}
+        done = wait_for_status(base, run["id"], acme.api_key, ended, timeout=420)
+        if done["status"] == "awaiting_approval":
+            _, pending = http("GET", f"{base}/api/approvals?status=pending", acme.api_key)
+            request = next(item for item in pending["results"] if item["run"] == run["id"])
+            decided = reviewer.post(f"/api/approvals/{request['id']}/decide", {"decision": "approve"}, format="json")  # fmt: skip
+            assert decided.status_code == 200, decided.content
+            done = wait_for_status(base, run["id"], acme.api_key, {"succeeded", "failed"}, timeout=120)  # fmt: skip
+        glb = http("GET", f"{base}/api/runs/{run['id']}/artifacts/model.glb", acme.api_key)
 
     assert done["step_count"] <= budgets["max_steps"] + 1
     assert done["usage"]["prompt_tokens"] > 0  # the plan went through the gateway

@@ -27,6 +27,19 @@ GATEWAY_ENV = {
     "LONGHAUL_GATEWAY_MAX_BODY_BYTES": "200000",
 }
 REGISTRY_SETTLE_S = 0.25
+# A tool every client of the embedded backend is asked to call.
+WEATHER = {
+    "type": "function",
+    "function": {
+        "name": "get_weather",
+        "description": "The current weather in a city.",
+        "parameters": {
+            "type": "object",
+            "properties": {"city": {"type": "string"}},
+            "required": ["city"],
+        },
+    },
+}
 
 
 @pytest.fixture(scope="module")
@@ -110,6 +123,13 @@ def register_embedded(backends: Backends, base: str) -> dict[str, Backend]:
         )
     backends.settle()
     return registered
+
+
+@pytest.fixture
+def llama(gateway: str, llama_base: str, backends: Backends) -> str:
+    """The embedded server registered behind the running gateway; its base URL."""
+    register_embedded(backends, llama_base)
+    return llama_base
 
 
 @pytest.fixture

@@ -9,22 +9,10 @@ import json
 import pytest
 
 from tests.factories import TenantFixture
-from tests.gateway.conftest import Backends, register_embedded
+from tests.gateway.conftest import WEATHER
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
-WEATHER = {
-    "type": "function",
-    "function": {
-        "name": "get_weather",
-        "description": "The current weather in a city.",
-        "parameters": {
-            "type": "object",
-            "properties": {"city": {"type": "string"}},
-            "required": ["city"],
-        },
-    },
-}
 PERSON = {
     "title": "person",
     "type": "object",
@@ -34,11 +22,8 @@ PERSON = {
 }
 
 
-def test_langchain_chat_openai(
-    gateway: str, llama_base: str, backends: Backends, acme: TenantFixture
-) -> None:
+def test_langchain_chat_openai(gateway: str, llama: str, acme: TenantFixture) -> None:
     chat_openai = pytest.importorskip("langchain_openai").ChatOpenAI
-    register_embedded(backends, llama_base)
     model = chat_openai(
         base_url=f"{gateway}/v1",
         api_key=acme.api_key,
@@ -74,11 +59,8 @@ def test_langchain_chat_openai(
     assert isinstance(person["age"], int)
 
 
-def test_litellm_as_a_client(
-    gateway: str, llama_base: str, backends: Backends, acme: TenantFixture
-) -> None:
+def test_litellm_as_a_client(gateway: str, llama: str, acme: TenantFixture) -> None:
     litellm = pytest.importorskip("litellm")
-    register_embedded(backends, llama_base)
     common = {
         "model": "openai/fast",
         "api_base": f"{gateway}/v1",

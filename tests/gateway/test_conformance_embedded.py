@@ -18,7 +18,7 @@ import pytest
 from accounts.services import api_key_create
 from gateway.services import quota_policy_set
 from tests.factories import TenantFixture
-from tests.gateway.conftest import Backends, client_for, register_embedded
+from tests.gateway.conftest import WEATHER, client_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -27,18 +27,6 @@ PERSON = {
     "properties": {"name": {"type": "string"}, "age": {"type": "integer"}},
     "required": ["name", "age"],
     "additionalProperties": False,
-}
-WEATHER = {
-    "type": "function",
-    "function": {
-        "name": "get_weather",
-        "description": "The current weather in a city.",
-        "parameters": {
-            "type": "object",
-            "properties": {"city": {"type": "string"}},
-            "required": ["city"],
-        },
-    },
 }
 TIME = {
     "type": "function",
@@ -53,12 +41,6 @@ TIME = {
     },
 }
 ASK_WEATHER = [{"role": "user", "content": "What is the weather in Paris?"}]
-
-
-@pytest.fixture
-def llama(gateway: str, llama_base: str, backends: Backends) -> str:
-    register_embedded(backends, llama_base)
-    return llama_base
 
 
 def sdk(gateway: str, key: str) -> openai.OpenAI:

@@ -10,21 +10,13 @@ import pytest
 
 from gateway.models import UsageRecord
 from tests.factories import TenantFixture
-from tests.gateway.conftest import Backends, client_for, register_embedded, wait_for
+from tests.gateway.conftest import client_for, wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
-def _register(backends: Backends, base: str) -> None:
-    register_embedded(backends, base)
-
-
 @pytest.mark.parametrize("tier", ["standard", "fast"])
-def test_chat_through_the_gateway(
-    gateway: str, llama_base: str, acme: TenantFixture, backends: Backends, tier: str
-) -> None:
-    _register(backends, llama_base)
-
+def test_chat_through_the_gateway(gateway: str, llama: str, acme: TenantFixture, tier: str) -> None:
     reply = client_for(gateway, acme.api_key, timeout=120).chat.completions.create(
         model=tier,
         messages=[{"role": "user", "content": "What is the capital of France?"}],
@@ -40,9 +32,8 @@ def test_chat_through_the_gateway(
 
 @pytest.mark.parametrize("tier", ["standard", "fast"])
 def test_streaming_through_the_gateway_is_billed(
-    gateway: str, llama_base: str, acme: TenantFixture, backends: Backends, tier: str
+    gateway: str, llama: str, acme: TenantFixture, tier: str
 ) -> None:
-    _register(backends, llama_base)
     options: dict[str, Any] = {"extra_headers": {"X-Longhaul-Run": f"llama-{tier}"}}
 
     chunks = list(

@@ -52,9 +52,7 @@ def wait_for(predicate: Callable[[], Any], timeout: float, what: str) -> Any:
 def model_process(port: int, script: Path) -> Iterator[subprocess.Popen[bytes]]:
     """The scripted model as a process of its own, so the test can kill it."""
     command = [sys.executable, "-m", "tests.support.fake_openai", "--port", str(port)]
-    server = subprocess.Popen(
-        [*command, "--script", str(script)], cwd=REPO, start_new_session=True
-    )
+    server = subprocess.Popen([*command, "--script", str(script)], cwd=REPO, start_new_session=True)
 
     def answers() -> bool:
         try:
@@ -117,6 +115,29 @@ def scripted(runtime: Path, tmp_path: Path) -> tuple[int, Path]:
     return free_port(), script
 
 
+@contextmanager
+def a_run_losing_its_backend(
+    tenant: TenantFixture, tmp_path: Path, scripted: tuple[int, Path], window_s: float
+) -> Iterator[Run]:
+    """Given a run in the middle of its steps (real gateway, real worker with this retry window),
+    when the inference backend dies: yields the run while the gateway and worker keep going."""
+    port, script = scripted
+    register_backend(port)
+    with asgi_server(**GATEWAY_ENV) as gateway:
+        environment = worker_env(gateway, tmp_path, window_s=window_s)
+        with celery_worker(concurrency=1, **environment):
+            with model_process(port, script) as server:
+                run = run_start(
+                    organization=tenant.organization,
+                    workflow="effects",
+                    input={"task": "apply effects"},
+                    created_by_user=tenant.member,
+                )
+                wait_for(lambda: Step.objects.filter(run=run).count() >= 2, 120, "two steps")
+                kill(server)
+            yield run
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(400)
 @pytest.mark.django_db(transaction=True)
@@ -127,35 +148,20 @@ def test_a_run_waits_out_a_backend_outage_and_finishes(
     scripted: tuple[int, Path],
     redis_client: object,
 ) -> None:
-    port, script = scripted
-    register_backend(port)
-    with asgi_server(**GATEWAY_ENV) as gateway:
-        environment = worker_env(gateway, tmp_path, window_s=120)
-        with celery_worker(concurrency=1, **environment):
-            with model_process(port, script) as server:
-                # Given a run in the middle of its steps
-                run = run_start(
-                    organization=acme.organization,
-                    workflow="effects",
-                    input={"task": "apply effects"},
-                    created_by_user=acme.member,
-                )
-                wait_for(lambda: Step.objects.filter(run=run).count() >= 2, 120, "two steps")
+    # Given a run in the middle of its steps, when the inference backend dies
+    with a_run_losing_its_backend(acme, tmp_path, scripted, window_s=120) as run:
+        killed_at = time.monotonic()
 
-                # When the inference backend dies
-                kill(server)
-                killed_at = time.monotonic()
+        # Then the run waits for it instead of failing
+        wait_for(lambda: status_of(run) == RunStatus.WAITING, 60, "the run waits")
+        assert run.waiting_reason
+        assert run.failure_kind == ""
 
-            # Then the run waits for it instead of failing
-            wait_for(lambda: status_of(run) == RunStatus.WAITING, 60, "the run waits")
-            assert run.waiting_reason
-            assert run.failure_kind == ""
-
-            # When the backend comes back 20 s later
-            time.sleep(max(0.0, OUTAGE_S - (time.monotonic() - killed_at)))
-            with model_process(port, script):
-                finished = (RunStatus.SUCCEEDED, RunStatus.FAILED)
-                wait_for(lambda: status_of(run) in finished, 120, "the run finishes")
+        # When the backend comes back 20 s later
+        time.sleep(max(0.0, OUTAGE_S - (time.monotonic() - killed_at)))
+        with model_process(*scripted):
+            finished = (RunStatus.SUCCEEDED, RunStatus.FAILED)
+            wait_for(lambda: status_of(run) in finished, 120, "the run finishes")
 
     # Then the run finished as if nothing happened, with the outage on record
     assert run.status == RunStatus.SUCCEEDED, run.error
@@ -184,25 +190,11 @@ def test_a_backend_down_past_the_window_fails_the_run_as_infrastructure(
     scripted: tuple[int, Path],
     redis_client: object,
 ) -> None:
-    port, script = scripted
-    register_backend(port)
-    with asgi_server(**GATEWAY_ENV) as gateway:
-        environment = worker_env(gateway, tmp_path, window_s=8)
-        with celery_worker(concurrency=1, **environment):
-            with model_process(port, script) as server:
-                # Given a run in the middle of its steps
-                run = run_start(
-                    organization=acme.organization,
-                    workflow="effects",
-                    input={"task": "apply effects"},
-                    created_by_user=acme.member,
-                )
-                wait_for(lambda: Step.objects.filter(run=run).count() >= 2, 120, "two steps")
-
-                # When the backend dies and stays down past the retry window
-                kill(server)
-            finished = (RunStatus.SUCCEEDED, RunStatus.FAILED)
-            wait_for(lambda: status_of(run) in finished, 120, "the run ends")
+    # Given a run in the middle of its steps, when the backend dies and stays down past the
+    # retry window
+    with a_run_losing_its_backend(acme, tmp_path, scripted, window_s=8) as run:
+        finished = (RunStatus.SUCCEEDED, RunStatus.FAILED)
+        wait_for(lambda: status_of(run) in finished, 120, "the run ends")
 
     # Then the run failed, and the outcome says infrastructure, not agent
     assert run.status == RunStatus.FAILED

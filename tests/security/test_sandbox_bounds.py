@@ -234,26 +234,36 @@ def test_an_over_quota_workspace_can_delete_but_not_write(
     assert again.stdout == "fine\n"
 
 
-MANY_FILES = """
+FARM = """
 import os
-for n in range(200_000):
-    os.close(os.open(f"f{n}", os.O_CREAT | os.O_WRONLY, 0o644))
+for n in range({count}):
+    {make}
 print("made them all")
 """
+FILE = 'os.close(os.open(f"f{n}", os.O_CREAT | os.O_WRONLY, 0o644))'
+DIRECTORY = 'os.mkdir(f"d{n}")'
 
 
 @pytest.mark.timeout(180)
-def test_200000_small_files_are_stopped_by_the_files_quota(
-    sandbox: BubblewrapSandbox, workspace: Path
+@pytest.mark.parametrize(
+    ("make", "count", "quota", "least"),
+    [
+        pytest.param(FILE, 200_000, 50_000, 50_000, id="200000-small-files"),
+        pytest.param(DIRECTORY, 30_000, 5_000, 0, id="empty-directories"),
+    ],
+)
+def test_a_farm_of_small_files_or_empty_directories_is_stopped_by_the_files_quota(
+    sandbox: BubblewrapSandbox, workspace: Path, make: str, count: int, quota: int, least: int
 ) -> None:
-    limits = SandboxLimits(disk_files=50_000, wall_seconds=120)
+    limits = SandboxLimits(disk_files=quota, wall_seconds=120)
+    farm = FARM.format(count=count, make=make)
 
-    with pytest.raises(DiskQuotaExceeded, match="50000 files and directories") as stopped:
-        sandbox.run(["python3", "-c", MANY_FILES], workspace=workspace, limits=limits)
+    with pytest.raises(DiskQuotaExceeded, match=f"{quota} files and directories") as stopped:
+        sandbox.run(["python3", "-c", farm], workspace=workspace, limits=limits)
 
     assert stopped.value.result is not None
     assert "made them all" not in stopped.value.result.stdout
-    assert 50_000 < len(os.listdir(workspace)) < 120_000
+    assert least < len(os.listdir(workspace)) < min(count, 120_000)
 
 
 # --- egress of an approved install --------------------------------------------------------------

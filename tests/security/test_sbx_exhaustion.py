@@ -1,11 +1,10 @@
 """Attacks on the sandbox as a whole, beyond the ones reported: memory hidden in tmpfs, threads
 instead of processes, disk taken without writing (fallocate), sparse files, hard-link farms,
-directory farms, deleted files held open, trees too deep to measure, and a workspace already far
-over its quota. Each is stopped with a typed error the agent sees, on the real sandbox."""
+deleted files held open, trees too deep to measure, and a workspace already far over its quota
+(directory farms are with the other files-quota case, in test_sandbox_bounds.py). Each is stopped with a typed error the agent sees, on the real sandbox."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -121,28 +120,6 @@ def test_a_hard_link_farm_counts_every_name(sandbox: BubblewrapSandbox, workspac
         sandbox.run(["sh", "-c", script], workspace=workspace, limits=limits)
 
     assert stopped.value.result is not None
-
-
-DIRECTORIES = """
-import os
-for n in range(30_000):
-    os.mkdir(f"d{n}")
-print("made them all")
-"""
-
-
-@pytest.mark.timeout(120)
-def test_a_farm_of_empty_directories_is_stopped_by_the_files_quota(
-    sandbox: BubblewrapSandbox, workspace: Path
-) -> None:
-    limits = SandboxLimits(disk_files=5_000, wall_seconds=90)
-
-    with pytest.raises(DiskQuotaExceeded, match="5000 files and directories") as stopped:
-        sandbox.run(["python3", "-c", DIRECTORIES], workspace=workspace, limits=limits)
-
-    assert stopped.value.result is not None
-    assert "made them all" not in stopped.value.result.stdout
-    assert len(os.listdir(workspace)) < 30_000
 
 
 HELD_OPEN = """

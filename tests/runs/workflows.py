@@ -44,21 +44,21 @@ def act(state: dict[str, Any], ctx: Context) -> Update | Interrupt | Finish:
             return Interrupt("approval", required.payload)
         observation = {"ok": outcome.ok, "output": outcome.output, "error": outcome.error}
     ctx.emit("tool.observed", {"tool": call.name, "ok": observation.get("ok", False)})
-    assistant = {
-        "role": "assistant",
-        "content": None,
-        "tool_calls": [
-            {
-                "id": call.id,
-                "type": "function",
-                "function": {"name": call.name, "arguments": call.arguments_json},
-            }
-        ],
-    }
-    tool_message = {"role": "tool", "tool_call_id": call.id, "content": json.dumps(observation)}
-    return Update(
-        {"messages": [*messages, assistant, tool_message], "calls": state["calls"] + 1}, "act"
-    )
+    exchange = tool_exchange(call, observation)
+    return Update({"messages": [*messages, *exchange], "calls": state["calls"] + 1}, "act")
+
+
+def tool_exchange(call: Any, observation: dict[str, Any]) -> list[dict[str, Any]]:
+    """The model's tool call and its observation, as the next turn's chat messages."""
+    function = {"name": call.name, "arguments": call.arguments_json}
+    return [
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [{"id": call.id, "type": "function", "function": function}],
+        },
+        {"role": "tool", "tool_call_id": call.id, "content": json.dumps(observation)},
+    ]
 
 
 def _approved_arguments(

@@ -22,6 +22,7 @@ from agents.sandbox import SandboxLimits, get_sandbox
 from agents.tools import ToolEnvironment, ToolExecutor, default_registry
 from tests.factories import TenantFixture
 from tests.runs.fixtures import model
+from tests.runs.workflows import tool_exchange
 
 __all__ = [
     "HOSTILE",
@@ -64,19 +65,7 @@ def act(state: dict[str, Any], ctx: Context) -> Update | Finish:
     outcome = ctx.call_tool(call.name, json.loads(call.arguments_json or "{}"))
     observation = {"ok": outcome.ok, "output": outcome.output, "error": outcome.error}
     ctx.emit("tool.observed", {"tool": call.name, **observation})
-    assistant = {
-        "role": "assistant",
-        "content": None,
-        "tool_calls": [
-            {
-                "id": call.id,
-                "type": "function",
-                "function": {"name": call.name, "arguments": call.arguments_json},
-            }
-        ],
-    }
-    answer = {"role": "tool", "tool_call_id": call.id, "content": json.dumps(observation)}
-    return Update({"messages": [*messages, assistant, answer]}, "act")
+    return Update({"messages": [*messages, *tool_exchange(call, observation)]}, "act")
 
 
 def build_hostile() -> Workflow:

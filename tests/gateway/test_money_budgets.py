@@ -19,7 +19,7 @@ from accounts.services import api_key_create
 from gateway.models import UsageRecord
 from gateway.pricing import to_nanos
 from gateway.services import quota_policy_set, usage_flush
-from inference.models import Backend, Price, Tier
+from inference.models import Backend, Tier
 from tests.factories import TenantFixture
 from tests.gateway.conftest import Backends, client_for, wait_for
 from tests.gateway.test_money_prices import queue_entry, set_price
@@ -28,12 +28,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _priced(backend: Backend, price_in: str, price_out: str) -> None:
-    Price.objects.create(
-        tier=backend.tier,
-        effective_from=timezone.now() - timedelta(days=1),
-        input_per_million=Decimal(price_in),
-        output_per_million=Decimal(price_out),
-    )
+    set_price(backend.tier, price_in, price_out, at=timezone.now() - timedelta(days=1))
 
 
 def _ask(client: openai.OpenAI) -> openai.types.chat.ChatCompletion:

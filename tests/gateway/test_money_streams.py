@@ -15,9 +15,10 @@ import pytest
 from django.utils import timezone
 
 from gateway.models import UsageRecord
-from inference.models import Backend, Price
+from inference.models import Backend
 from tests.factories import TenantFixture
 from tests.gateway.conftest import Backends, wait_for
+from tests.gateway.test_money_prices import set_price
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,12 +26,7 @@ ANSWER = " ".join(f"word{i}" for i in range(30))
 
 
 def _priced(backend: Backend) -> None:
-    Price.objects.create(
-        tier=backend.tier,
-        effective_from=timezone.now() - timedelta(days=1),
-        input_per_million=Decimal("2"),
-        output_per_million=Decimal("8"),
-    )
+    set_price(backend.tier, "2", "8", at=timezone.now() - timedelta(days=1))
 
 
 def _open_stream(base: str, key: str, request_id: str) -> socket.socket:

@@ -17,11 +17,11 @@ from django.utils import timezone
 from accounts.models import ApiKey
 from accounts.services import api_key_create
 from gateway.models import UsageRecord
-from inference.models import Price
 from runs.credentials import run_model_token
 from runs.models import Run
 from tests.factories import TenantFixture
 from tests.gateway.conftest import Backends, client_for, wait_for
+from tests.gateway.test_money_prices import set_price
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -64,12 +64,7 @@ def test_spend_per_organization_key_run_and_workflow(
     # Given: priced traffic from two acme keys, from three acme runs (their own model tokens)
     # of two workflows, and from globex.
     _, backend = backends.add("standard")
-    Price.objects.create(
-        tier=backend.tier,
-        effective_from=timezone.now() - timedelta(days=1),
-        input_per_million=Decimal("3"),
-        output_per_million=Decimal("15"),
-    )
+    set_price(backend.tier, "3", "15", at=timezone.now() - timedelta(days=1))
     backends.settle()
     second = api_key_create(organization=acme.organization, name="second")
     coding, finance, coding_again = (_run(acme, w) for w in ("coding", "finance", "coding"))
@@ -114,12 +109,7 @@ def test_another_organizations_spend_is_invisible(
 ) -> None:
     # Given: only acme has spent anything, in a run and under a run label.
     _, backend = backends.add("standard")
-    Price.objects.create(
-        tier=backend.tier,
-        effective_from=timezone.now() - timedelta(days=1),
-        input_per_million=Decimal("1"),
-        output_per_million=Decimal("1"),
-    )
+    set_price(backend.tier, "1", "1", at=timezone.now() - timedelta(days=1))
     backends.settle()
     run = _run(acme, "coding")
     _ask(gateway, run_model_token(run_id=run.id))

@@ -47,17 +47,26 @@ def notes(run: Run) -> str:
     return (Path(run.workspace) / NOTES).read_text()
 
 
+def rollback(client: APIClient, run: Run, step: int) -> Any:
+    return client.post(f"/api/runs/{run.id}/rollback", {"step": step}, format="json")
+
+
+@pytest.fixture
+def member(acme: TenantFixture) -> APIClient:
+    """A member of acme, signed in to the REST API."""
+    return client_for(acme, acme.member)
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_finished_run_rolls_back_to_a_step_and_resumes_from_it(
-    acme: TenantFixture, runtime: Path, model: FakeOpenAI
+    member: APIClient, runtime: Path, model: FakeOpenAI
 ) -> None:
     # Given a run that appended "one", "two" and "three" in steps 0, 1 and 2, and finished
-    client = client_for(acme, acme.member)
-    run = finished_run(client, model)
+    run = finished_run(member, model)
     assert notes(run) == "title\none\ntwo\nthree\n"
 
     # When it is rolled back to step 1
-    response = client.post(f"/api/runs/{run.id}/rollback", {"step": 1}, format="json")
+    response = rollback(member, run, 1)
 
     # Then state and workspace are as they were when step 1 began, and the run is queued
     assert response.status_code == 200, response.content
@@ -89,12 +98,11 @@ def test_a_finished_run_rolls_back_to_a_step_and_resumes_from_it(
 
 @pytest.mark.django_db(transaction=True)
 def test_rollback_to_a_step_the_run_never_reached_is_a_400(
-    acme: TenantFixture, runtime: Path, model: FakeOpenAI
+    member: APIClient, runtime: Path, model: FakeOpenAI
 ) -> None:
-    client = client_for(acme, acme.member)
-    run = finished_run(client, model)
+    run = finished_run(member, model)
 
-    response = client.post(f"/api/runs/{run.id}/rollback", {"step": 4}, format="json")
+    response = rollback(member, run, 4)
 
     assert response.status_code == 400
     assert "steps 0 to 3" in str(response.json())
@@ -104,35 +112,33 @@ def test_rollback_to_a_step_the_run_never_reached_is_a_400(
 
 @pytest.mark.django_db(transaction=True)
 def test_a_running_run_cannot_be_rolled_back_until_it_is_cancelled(
-    acme: TenantFixture, runtime: Path, model: FakeOpenAI
+    member: APIClient, runtime: Path, model: FakeOpenAI
 ) -> None:
     # Given a run a worker is advancing
-    client = client_for(acme, acme.member)
-    run = finished_run(client, model)
+    run = finished_run(member, model)
     Run.objects.filter(id=run.id).update(status=RunStatus.RUNNING)
 
     # When it is rolled back, it is refused with a problem detail that says what to do
-    refused = client.post(f"/api/runs/{run.id}/rollback", {"step": 0}, format="json")
+    refused = rollback(member, run, 0)
     assert refused.status_code == 409
     assert refused["Content-Type"].startswith("application/problem+json")
     assert "Cancel it first" in refused.json()["detail"]
 
     # And after a cancel the rollback goes through
-    assert client.post(f"/api/runs/{run.id}/cancel").status_code == 200
-    accepted = client.post(f"/api/runs/{run.id}/rollback", {"step": 0}, format="json")
+    assert member.post(f"/api/runs/{run.id}/cancel").status_code == 200
+    accepted = rollback(member, run, 0)
     assert accepted.status_code == 200, accepted.content
     assert notes(run) == "title\n"
 
 
 @pytest.mark.django_db(transaction=True)
 def test_rollback_past_pruned_snapshots_is_a_409(
-    acme: TenantFixture, runtime: Path, model: FakeOpenAI, settings: Any
+    member: APIClient, runtime: Path, model: FakeOpenAI, settings: Any
 ) -> None:
     settings.LONGHAUL_RUN_SNAPSHOT_RETENTION = 1
-    client = client_for(acme, acme.member)
-    run = finished_run(client, model)
+    run = finished_run(member, model)
 
-    response = client.post(f"/api/runs/{run.id}/rollback", {"step": 0}, format="json")
+    response = rollback(member, run, 0)
 
     assert response.status_code == 409
     assert "snapshots up to step 1 were deleted" in response.json()["detail"]
@@ -141,11 +147,11 @@ def test_rollback_past_pruned_snapshots_is_a_409(
 
 @pytest.mark.django_db(transaction=True)
 def test_another_organization_cannot_roll_a_run_back(
-    acme: TenantFixture, globex: TenantFixture, runtime: Path, model: FakeOpenAI
+    member: APIClient, globex: TenantFixture, runtime: Path, model: FakeOpenAI
 ) -> None:
-    run = finished_run(client_for(acme, acme.member), model)
+    run = finished_run(member, model)
 
-    response = client_for(globex).post(f"/api/runs/{run.id}/rollback", {"step": 0}, format="json")
+    response = rollback(client_for(globex), run, 0)
 
     assert response.status_code == 404
     assert notes(run) == "title\none\ntwo\nthree\n"
@@ -153,13 +159,12 @@ def test_another_organization_cannot_roll_a_run_back(
 
 @pytest.mark.django_db(transaction=True)
 def test_rolling_back_a_run_awaiting_approval_asks_again_instead_of_reusing_the_request(
-    acme: TenantFixture, runtime: Path, model: FakeOpenAI
+    member: APIClient, runtime: Path, model: FakeOpenAI
 ) -> None:
     # Given a run waiting for approval of a high-risk call at step 0
-    client = client_for(acme, acme.member)
     deploy = {"name": "deploy", "arguments": {"ledger": str(runtime), "target": "prod"}}
     model.script = [{"tool_calls": [deploy]}, {"content": "done"}]
-    created = client.post(
+    created = member.post(
         "/api/runs", {"workflow": "effects", "input": {"task": "deploy"}}, format="json"
     )
     run = Run.objects.get(id=created.json()["id"])
@@ -169,7 +174,7 @@ def test_rolling_back_a_run_awaiting_approval_asks_again_instead_of_reusing_the_
     first = ApprovalRequest.objects.get(run=run)
 
     # When it is rolled back to step 0 and resumes
-    response = client.post(f"/api/runs/{run.id}/rollback", {"step": 0}, format="json")
+    response = rollback(member, run, 0)
     assert response.status_code == 200, response.content
     run_advance(run_id=str(run.id), owner="w2")
 

@@ -318,3 +318,12 @@ def test_run_tests_refuses_paths_outside_the_workspace(
 ) -> None:
     outcome = executor.execute("run_tests", {"paths": ["../../etc"]}, tool_env)
     assert outcome.error_class == "WorkspaceEscape"
+
+
+@pytest.mark.parametrize("option", ["-p", "--rootdir=/", "-o", "--confcutdir=/"])
+def test_run_tests_takes_no_pytest_options_as_paths(
+    executor: ToolExecutor, tool_env: ToolEnvironment, option: str
+) -> None:
+    outcome = executor.execute("run_tests", {"paths": [option, "tests"]}, tool_env)
+    assert outcome.error_class == "ValueError"
+    assert "no pytest options" in (outcome.error or "")

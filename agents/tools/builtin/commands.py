@@ -30,7 +30,9 @@ def run_command(args: dict[str, Any], env: Any) -> dict[str, Any]:
 
 def run_tests(args: dict[str, Any], env: Any) -> dict[str, Any]:
     targets = [str(p) for p in args.get("paths", [])]
-    for target in targets:  # refuse escapes before anything runs
+    for target in targets:  # refuse escapes and pytest options before anything runs
+        if target.startswith("-"):
+            raise ValueError(f"{target!r} is not a test path: run_tests takes no pytest options")
         _resolve(env.workspace, target.partition("::")[0])
     command = ["python3", "-", *targets]
     script = RUNNER_SCRIPT.read_text()

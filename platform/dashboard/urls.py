@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
-from dashboard.views import artifacts, documents, people, review, runs, system, usage
+from dashboard.views import artifacts, documents, governance, people, review, runs, system, usage
 
 app_name = "dashboard"
 
@@ -18,6 +18,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("runs/<uuid:run_id>/files/<str:name>/raw", artifacts.artifact_raw, name="artifact-raw"),
     path("review/", review.queue, name="review"),
     path("review/badge", review.badge, name="badge"),
+    path("review/policy", governance.policy, name="policy"),
+    path("review/audit", governance.audit, name="audit"),
+    path("review/webhooks", governance.webhooks, name="webhooks"),
     path("review/<int:approval_id>/", review.review_detail, name="review-detail"),
     path("review/<int:approval_id>/decide", review.review_decide, name="review-decide"),
     path("usage/", usage.usage, name="usage"),

@@ -17,6 +17,7 @@ from django.utils import timezone
 from PIL import Image
 from playwright.sync_api import Browser, Dialog, Page, expect
 
+from approvals.rules import approval_rule_create
 from gateway.models import UsageRecord
 from inference.models import Backend, Tier
 from memory.models import Kind, MemoryItem
@@ -208,6 +209,17 @@ def test_usage_memory_system_and_empty_states_are_accessible(
         content_hash="f" * 64,
         embedding=[0.0] * 384,
     )
+    approval_rule_create(
+        organization_id=acme.organization.id,
+        data={
+            "name": "large payments",
+            "action": "require_approval",
+            "conditions": {"tools": ["run_command"]},
+            "quorum": 2,
+            "deadline_seconds": 3600,
+        },
+        actor="acme-owner",
+    )
     standard = Tier.objects.update_or_create(name="standard", defaults={"context_window": 8192})[0]
     Backend.objects.update_or_create(
         name="standard-1",
@@ -219,6 +231,9 @@ def test_usage_memory_system_and_empty_states_are_accessible(
         ("/memory/", "memory", "Memory items"),
         ("/system/", "system", "System"),
         ("/review/", "review-queue-empty", "Review queue"),
+        ("/review/policy", "approval-policy", "Approval policy and SLA"),
+        ("/review/audit?verify=1", "audit-log", "Audit log"),
+        ("/review/webhooks", "webhooks", "Webhooks"),
     ]:
         signed_in_page.goto(path)
         expect(signed_in_page.locator("h1")).to_have_text(heading)

@@ -281,3 +281,36 @@ def test_admin_pages_work_under_the_policy(admin_client: Client) -> None:
 
     assert response.status_code == 200
     assert "script-src 'self'" in response["Content-Security-Policy"]
+
+
+def test_policy_audit_and_webhooks_pages_show_the_organizations_own(
+    client: Client, acme: TenantFixture, globex: TenantFixture
+) -> None:
+    from approvals.rules import approval_rule_create
+
+    data = {
+        "name": "payments",
+        "action": "require_approval",
+        "conditions": {"tools": ["read_file"]},
+    }
+    approval_rule_create(organization_id=acme.organization.id, data=data, actor="acme-owner")
+    approval_rule_create(
+        organization_id=globex.organization.id, data={**data, "name": "globex only"}, actor="x"
+    )
+    owner = signed_in(client, acme.owner)
+
+    policy = owner.get("/review/policy")
+    audit = owner.get("/review/audit?verify=1")
+
+    assert policy.status_code == 200
+    assert b"payments" in policy.content
+    assert b"globex only" not in policy.content
+    assert b"Time to decision, p95" in policy.content
+    assert audit.status_code == 200
+    assert b"The chain of" in audit.content
+    assert b"is intact" in audit.content
+    assert owner.get("/review/webhooks").status_code == 200
+    member = signed_in(Client(), acme.member)
+    assert member.get("/review/policy").status_code == 200
+    assert member.get("/review/audit").status_code == 403
+    assert member.get("/review/webhooks").status_code == 403

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.test import Client
 
@@ -57,3 +59,22 @@ def test_the_system_page_is_for_owners_and_admins(client: Client, acme: TenantFi
 
     assert response.status_code == 403
     assert b"Only owners and admins may see the system page" in response.content
+
+
+@pytest.mark.django_db
+def test_the_run_list_reads_a_page_of_runs_in_a_fixed_number_of_queries(
+    owner: Client, acme: TenantFixture, django_assert_max_num_queries: Any
+) -> None:
+    from runs.models import Run
+
+    Run.objects.bulk_create(
+        Run(organization=acme.organization, workflow="coding", created_by_user=acme.member)
+        for _ in range(120)
+    )
+
+    with django_assert_max_num_queries(12):
+        response = owner.get("/runs/?page=2")
+
+    assert response.status_code == 200
+    assert response.content.count(b'href="/runs/') >= 25
+    assert b"Page 2 of 5" in response.content

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 from datetime import timedelta
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -195,6 +196,7 @@ def test_usage_memory_system_and_empty_states_are_accessible(
             completion_tokens=100 * (day + 1),
             total_tokens=500 * (day + 1),
             latency_ms=120.0,
+            cost=Decimal("0.0005") * (day + 1),
             status=200,
             run_id=str(run.id) if tier == "standard" else "",
             created_at=now - timedelta(days=day),
@@ -240,7 +242,9 @@ def test_usage_memory_system_and_empty_states_are_accessible(
         check_page(signed_in_page, name, page_log)
     signed_in_page.goto("/usage/")
     expect(signed_in_page.locator("#chart-days")).to_be_visible()
-    expect(signed_in_page.locator("table").first).to_contain_text("3000")  # 6 days ago, both tiers
+    days = signed_in_page.locator("table").first
+    expect(days).to_contain_text("3000")  # 6 days ago, both tiers
+    expect(days).to_contain_text("0.0060")  # and its cost
     expect(signed_in_page.locator("table", has_text="Workflow")).to_contain_text("coding")
     expect(signed_in_page.locator("table", has_text="Key")).to_contain_text("acme key")
 

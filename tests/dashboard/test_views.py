@@ -314,3 +314,28 @@ def test_policy_audit_and_webhooks_pages_show_the_organizations_own(
     assert member.get("/review/policy").status_code == 200
     assert member.get("/review/audit").status_code == 403
     assert member.get("/review/webhooks").status_code == 403
+
+
+def test_usage_and_the_run_page_show_the_ledgers_cost(client: Client, acme: TenantFixture) -> None:
+    from decimal import Decimal
+
+    from gateway.models import UsageRecord
+
+    run = Run.objects.create(organization=acme.organization, workflow="coding")
+    key = acme.organization.api_keys.get()
+    for n, cost in enumerate((Decimal("0.25"), None)):
+        UsageRecord.objects.create(
+            request_id=f"r{n}", organization=acme.organization, api_key=key, endpoint="chat",
+            requested_model="fast", tier="fast", total_tokens=1000, latency_ms=5.0, status=200,
+            run_id=str(run.id), cost=cost,
+        )  # fmt: skip
+    owner = signed_in(client, acme.owner)
+
+    usage = owner.get("/usage/").content.decode()
+    summary = owner.get(f"/runs/{run.id}/summary").content.decode()
+
+    assert "0.2500" in usage  # the day, the key and the workflow
+    assert "+1 unpriced" in usage
+    assert "acme key" in usage
+    assert "coding" in usage
+    assert "0.2500 USD" in summary

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -18,6 +19,7 @@ from dashboard.forms import DecisionForm
 from dashboard.pages import SERVICE_ERRORS, error_message, page, paginate, pending_count
 from dashboard.text import as_json, clip
 from dashboard.timeline import entries_latest
+from gateway.selectors import run_cost
 from runs import toolbox
 
 CONTEXT_EVENTS = 12
@@ -106,6 +108,8 @@ def review_context(viewer: Viewer, approval: ApprovalRequest) -> dict[str, Any]:
         "can_vote": approval.is_open and viewer.role in approval.approver_roles,
         "history": history.order_by("created_at", "id"),
         "tokens": run.prompt_tokens + run.completion_tokens,
+        "cost": run_cost(organization_id=viewer.organization_id, run_id=str(run.id)),
+        "currency": settings.LONGHAUL_CURRENCY,
     }
 
 

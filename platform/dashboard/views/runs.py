@@ -6,6 +6,7 @@ import io
 from typing import Any
 from uuid import UUID
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -19,6 +20,7 @@ from dashboard.forms import RunFilterForm, RunStartForm
 from dashboard.pages import SERVICE_ERRORS, error_message, page, paginate
 from dashboard.previews import preview_kind
 from dashboard.timeline import entries_after, entries_latest
+from gateway.selectors import run_cost
 from runs import selectors, services
 from runs.models import Run, RunStatus
 from runs.rollback import run_rollback
@@ -117,6 +119,8 @@ def _summary_context(viewer: Viewer, run: Run) -> dict[str, Any]:
     )
     return {
         "run": run,
+        "cost": run_cost(organization_id=viewer.organization_id, run_id=str(run.id)),
+        "currency": settings.LONGHAUL_CURRENCY,
         "budgets": budget_bars(run),
         "artifacts": artifacts,
         "pending": list(pending),

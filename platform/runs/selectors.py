@@ -89,18 +89,6 @@ def workflow_catalog() -> list[dict[str, Any]]:
     return catalog
 
 
-def run_workflows(*, organization_id: int, run_ids: list[str]) -> dict[str, str]:
-    """{run id: workflow} for those of `run_ids` that are the organization's runs."""
-    valid = []
-    for run_id in run_ids:
-        try:
-            valid.append(UUID(str(run_id)))
-        except ValueError:
-            continue  # ledger labels of ordinary keys need not be run ids
-    runs = run_list(organization_id=organization_id).filter(id__in=valid)
-    return {str(run_id): workflow for run_id, workflow in runs.values_list("id", "workflow")}
-
-
 def internal_billing_key_ids(*, organization_id: int) -> set[int]:
     """Keys the platform holds for runs started in a browser; people never use or revoke them."""
     from runs.models import AgentCredential

@@ -31,9 +31,10 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 
@@ -43,7 +44,9 @@ sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
 from bench.scratch import scratch_database  # noqa: E402
 
 BENCH_DB = "bench_gateway"
-REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/1")
+# Unset: every gateway gets a private redis-server, so no two share a ledger queue (whose
+# flushing would land on whichever gateway holds the lock) and no one else's Redis is touched.
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "")
 BODY = {"model": "standard", "messages": [{"role": "user", "content": "Say ok."}], "max_tokens": 8}
 
 
@@ -68,15 +71,19 @@ def wait_http(url: str, timeout: float = 90.0, headers: dict[str, str] | None = 
 
 @contextmanager
 def process(
-    command: list[str], env: dict[str, str | None] | None = None, cwd: Path = ROOT
+    command: list[str],
+    env: dict[str, str | None] | None = None,
+    cwd: Path = ROOT,
+    log: Path | None = None,
 ) -> Iterator[subprocess.Popen[bytes]]:
+    output = log.open("ab") if log else subprocess.DEVNULL
     proc = subprocess.Popen(
         command,
         cwd=cwd,
         env={k: v for k, v in {**os.environ, **(env or {})}.items() if v is not None},
         start_new_session=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=output,
+        stderr=output,
     )
     try:
         yield proc
@@ -90,10 +97,30 @@ def process(
                 proc.wait()
 
 
+def private_redis(stack: ExitStack) -> str:
+    """BENCH_REDIS_URL, or the URL of a redis-server started for this run (no persistence)."""
+    if REDIS_URL:
+        return REDIS_URL
+    server = shutil.which("redis-server")
+    if server is None:
+        raise SystemExit("redis-server is not installed: install it or set BENCH_REDIS_URL")
+    port = free_port()
+    command = [server, "--port", str(port), "--bind", "127.0.0.1", "--save", ""]
+    stack.enter_context(process([*command, "--appendonly", "no"]))
+    url = f"redis://127.0.0.1:{port}/0"
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return url
+        time.sleep(0.05)
+    raise TimeoutError(f"redis-server on port {port} did not start")
+
+
 # --- database and registry ----------------------------------------------------------------------
-def setup_django(url: str) -> None:
+def setup_django(url: str, redis_url: str) -> None:
     os.environ["DATABASE_URL"] = url
-    os.environ["REDIS_URL"] = REDIS_URL
+    os.environ["REDIS_URL"] = redis_url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
     import django
     from django.core.management import call_command
@@ -292,14 +319,57 @@ HEADER = (
 )
 
 
-def row(label: str, base: Result, other: Result) -> str:
-    b50, b99 = pct(base.latencies, 0.5) * 1000, pct(base.latencies, 0.99) * 1000
-    o50, o99 = pct(other.latencies, 0.5) * 1000, pct(other.latencies, 0.99) * 1000
-    cpu = f"{other.cpu_ms_per_request:.2f}" if other.cpu_s else "-"
-    return (
-        f"| {label} | {o50:.2f} | {o99:.2f} | {o50 - b50:+.2f} | {o99 - b99:+.2f} | {cpu} | "
-        f"{other.errors} |"
+@dataclass
+class Rounds:
+    """One target's figures over interleaved rounds; each round's added latency is taken
+    against the direct call measured just before it, and the report shows medians."""
+
+    p50: list[float] = field(default_factory=list)
+    p99: list[float] = field(default_factory=list)
+    added_p50: list[float] = field(default_factory=list)
+    added_p99: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    errors: int = 0
+
+    def add(self, result: Result, direct: Result) -> None:
+        p50, p99 = pct(result.latencies, 0.5) * 1000, pct(result.latencies, 0.99) * 1000
+        self.p50.append(p50)
+        self.p99.append(p99)
+        self.added_p50.append(p50 - pct(direct.latencies, 0.5) * 1000)
+        self.added_p99.append(p99 - pct(direct.latencies, 0.99) * 1000)
+        if result.cpu_s:
+            self.cpu.append(result.cpu_ms_per_request)
+        self.errors += result.errors
+
+    def row(self, name: str) -> str:
+        med = statistics.median
+        cpu = f"{med(self.cpu):.2f}" if self.cpu else "-"
+        return (
+            f"| {name} | {med(self.p50):.2f} | {med(self.p99):.2f} | {med(self.added_p50):+.2f} | "
+            f"{med(self.added_p99):+.2f} | {cpu} | {self.errors} |"
+        )
+
+
+async def latency_table(
+    title: str, targets: list[Target], direct: Target, args: argparse.Namespace, **how: Any
+) -> None:
+    """Direct, then each target in turn (in a rotated order each round), `args.rounds` times."""
+    base, figures = Rounds(), {target.name: Rounds() for target in targets}
+    for round_no in range(args.rounds):
+        direct_result = await load(direct, **how)
+        base.add(direct_result, direct_result)
+        shift = round_no % len(targets)
+        for target in targets[shift:] + targets[:shift]:
+            figures[target.name].add(await load(target, **how), direct_result)
+    med = statistics.median
+    print(
+        f"### {title} (median of {args.rounds} rounds; direct p50 {med(base.p50):.2f} ms, "
+        f"p99 {med(base.p99):.2f} ms)\n"
     )
+    print(HEADER)
+    for target in targets:
+        print(figures[target.name].row(target.name))
+    print(flush=True)
 
 
 async def measure(targets: list[Target], direct: Target, args: argparse.Namespace) -> None:
@@ -311,28 +381,12 @@ async def measure(targets: list[Target], direct: Target, args: argparse.Namespac
     rps: dict[str, float] = {}
     for concurrency in (1, 32):
         n = args.requests if concurrency == 1 else args.requests * 4
-        base = await load(direct, concurrency=concurrency, requests=n)
-        print(
-            f"### concurrency {concurrency} ({n} requests; direct p50 "
-            f"{pct(base.latencies, 0.5) * 1000:.2f} ms, p99 {pct(base.latencies, 0.99) * 1000:.2f} ms)\n"
-        )
-        print(HEADER)
-        for target in targets:
-            print(row(target.name, base, await load(target, concurrency=concurrency, requests=n)))
-        print()
-    base = await load(direct, concurrency=1, requests=args.requests // 2, stream=True)
-    print(
-        f"### streaming, time to first token (c=1; direct p50 {pct(base.latencies, 0.5) * 1000:.2f} ms)\n"
+        title = f"concurrency {concurrency}, {n} requests a round"
+        await latency_table(title, targets, direct, args, concurrency=concurrency, requests=n)
+    title = f"streaming, time to first token, concurrency 1, {args.requests // 2} requests a round"
+    await latency_table(
+        title, targets, direct, args, concurrency=1, requests=args.requests // 2, stream=True
     )
-    print(HEADER)
-    for target in targets:
-        print(
-            row(
-                target.name,
-                base,
-                await load(target, concurrency=1, requests=args.requests // 2, stream=True),
-            )
-        )
     print("\n### highest requests/s without errors\n")
     print("| target | requests/s | at concurrency | CPU ms/request |")
     print("|---|---|---|---|")
@@ -366,6 +420,7 @@ def start_gateway(
     key: str,
     env: dict[str, str | None],
     args: argparse.Namespace,
+    workers: int | None = None,
 ) -> Target:
     """The gateway of the checkout at `tree` under uvicorn, as production runs it."""
     port = free_port()
@@ -374,10 +429,16 @@ def start_gateway(
         *(["-m", "cProfile", "-o", args.profile] if args.profile else []),
         *["-m", "uvicorn", "config.asgi:application", "--port", str(port)],
         *["--no-access-log", "--log-level", "warning", "--lifespan", "off"],
-        *(["--workers", str(args.workers)] if args.workers > 1 else []),
+        *["--workers", str(workers or args.workers)],
     ]
-    tree_env = {**env, "PYTHONPATH": f"{tree / 'platform'}:{tree}"}
-    proc = stack.enter_context(process(command, tree_env, cwd=tree))
+    tree_env = {
+        **env,
+        "REDIS_URL": private_redis(stack),
+        "PYTHONPATH": f"{tree / 'platform'}:{tree}",
+        "LONGHAUL_WEB_WORKERS": str(workers or args.workers),
+    }
+    log = Path(args.logs) / f"{name}.log" if args.logs else None
+    proc = stack.enter_context(process(command, tree_env, cwd=tree, log=log))
     target = Target(name, f"http://127.0.0.1:{port}/v1", key, proc.pid)
     wait_http(f"{target.base}/models", headers={"Authorization": f"Bearer {key}"})
     return target
@@ -387,6 +448,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--delay-ms", type=float, default=20.0)
     parser.add_argument("--requests", type=int, default=400)
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per table")
     parser.add_argument("--step-seconds", type=float, default=4.0)
     parser.add_argument("--embedded", action="store_true", help="also measure llama.cpp decode")
     parser.add_argument("--no-litellm", action="store_true")
@@ -394,8 +456,12 @@ def main() -> None:
     parser.add_argument("--soak", type=float, default=0, help="only load the gateway N seconds")
     parser.add_argument("--soak-concurrency", type=int, default=8)
     parser.add_argument("--workers", type=int, default=1, help="gateway worker processes")
+    parser.add_argument("--logs", default="", help="a directory for the gateways' output")
     parser.add_argument(
-        "--compare", action="append", default=[], help="another Longhaul checkout to measure too"
+        "--compare",
+        action="append",
+        default=[],
+        help="another Longhaul checkout to measure too: PATH or PATH:WORKERS",
     )
     parser.add_argument("--profile", default="", help="with --soak: cProfile the gateway here")
     args = parser.parse_args()
@@ -418,7 +484,7 @@ def main() -> None:
         )
         wait_http(f"{fake}/models")
         url = stack.enter_context(scratch_database(BENCH_DB))
-        setup_django(url)
+        setup_django(url, private_redis(stack))
         backends = {"standard": (fake, "standard")}
         llama = None
         if args.embedded:
@@ -434,13 +500,15 @@ def main() -> None:
             # Tiers named llama-<tier> route to the embedded server's <tier> alias.
             backends.update({f"llama-{t}": (llama, t) for t in ("standard", "fast")})
         key = seed(backends)
-        env = {"DATABASE_URL": url, "REDIS_URL": REDIS_URL, "DEBUG": "0", "LOG_LEVEL": "WARNING"}
+        env = {"DATABASE_URL": url, "DEBUG": "0", "LOG_LEVEL": "WARNING"}
         gateway = start_gateway(stack, "longhaul", ROOT, key, env, args)
         # Other checkouts of Longhaul (e.g. before a change), measured side by side.
-        others = [
-            start_gateway(stack, f"longhaul@{Path(tree).name}", Path(tree), key, env, args)
-            for tree in args.compare
-        ]
+        others = []
+        for spec in args.compare:
+            tree, _, workers = spec.partition(":")
+            name = f"longhaul@{Path(tree).name}" + (f"x{workers}" if workers else "")
+            workers_n = int(workers or args.workers)
+            others.append(start_gateway(stack, name, Path(tree), key, env, args, workers_n))
         targets = [gateway, *others]
         if args.soak:
             print("gateway pid", gateway.pid, flush=True)

@@ -72,6 +72,8 @@ def platform_specs() -> list[ProcessSpec]:
                 settings.LONGHAUL_WEB_HOST,
                 "--port",
                 str(settings.LONGHAUL_WEB_PORT),
+                "--workers",
+                str(settings.LONGHAUL_WEB_WORKERS),
                 "--no-access-log",
             ],
             env,

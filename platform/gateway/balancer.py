@@ -1,5 +1,10 @@
 """Per-backend state in this process: slots with a bounded wait queue, a circuit breaker, and
-the choice of backend (fewest outstanding requests, with prefix affinity)."""
+the choice of backend (fewest outstanding requests, with prefix affinity).
+
+With several web workers (LONGHAUL_WEB_WORKERS), each process holds its share of a backend's
+slots and queue, `max_concurrency // workers` and `max_queue // workers` (at least one each),
+so the processes together never send a backend more than `max_concurrency` requests at once
+(unless it has fewer slots than there are workers)."""
 
 from __future__ import annotations
 
@@ -99,10 +104,10 @@ class BackendState:
         return self.in_flight + len(self.waiters)
 
     def has_slot(self) -> bool:
-        return self.in_flight < self.config.max_concurrency
+        return self.in_flight < worker_share(self.config.max_concurrency)
 
     def can_queue(self) -> bool:
-        return len(self.waiters) < self.config.max_queue
+        return len(self.waiters) < worker_share(self.config.max_queue)
 
     async def acquire(self) -> None:
         if self.has_slot() and not self.waiters:
@@ -144,6 +149,11 @@ class BackendState:
                 return
         self.in_flight -= 1
         self.gauges.in_flight.set(self.in_flight)
+
+
+def worker_share(limit: int) -> int:
+    """This process's part of a limit that all web workers share."""
+    return max(1, limit // settings.LONGHAUL_WEB_WORKERS)
 
 
 _states: dict[str, BackendState] = {}

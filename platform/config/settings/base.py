@@ -155,6 +155,8 @@ SPECTACULAR_SETTINGS = {
 # --- The web process `make up` runs; the gateway URL below follows it unless set.
 LONGHAUL_WEB_HOST = env_str("LONGHAUL_WEB_HOST", "127.0.0.1")
 LONGHAUL_WEB_PORT = env_int("LONGHAUL_WEB_PORT", 8000)
+# uvicorn worker processes; the gateway splits each backend's slots and queue between them.
+LONGHAUL_WEB_WORKERS = max(1, env_int("LONGHAUL_WEB_WORKERS", 1))
 
 # --- Accounts.
 API_KEY_CACHE_SECONDS = env_int("LONGHAUL_API_KEY_CACHE_SECONDS", 5)

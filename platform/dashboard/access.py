@@ -9,15 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
 
-from accounts.models import Membership, Organization, User
 from accounts.permissions import MANAGERS, REVIEWERS, Actor, actor_for
 from accounts.selectors import primary_membership
+
+if TYPE_CHECKING:  # types only: the app's rows come through its selectors
+    from accounts.models import Membership, Organization, User
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,10 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.core.exceptions import ObjectDoesNotExist
 
 from accounts.selectors import primary_membership
 from memory.events import document_group, progress_event
-from memory.models import Document
 from memory.selectors import document_get
 
 CLOSE_UNAUTHORIZED = 4401
@@ -62,5 +62,5 @@ def _current(organization_id: int, document_id: int) -> dict[str, Any] | None:
         return progress_event(
             document_get(organization_id=organization_id, document_id=document_id)
         )
-    except Document.DoesNotExist:
+    except ObjectDoesNotExist:
         return None

@@ -14,13 +14,15 @@ import json
 import os
 import stat
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import nh3
 from markdown_it import MarkdownIt
 
 from dashboard.text import clip, visible
-from runs.models import Artifact
+
+if TYPE_CHECKING:  # types only: the app's rows come through its selectors
+    from runs.models import Artifact
 
 MAX_PREVIEW_BYTES = 512 * 1024
 MAX_ROWS = 200

@@ -7,11 +7,13 @@ websocket only says that something new exists), so there is one formatting path 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dashboard.text import Clipped, clip
 from runs import selectors as runs_selectors
-from runs.models import Run, RunEvent, ToolCall
+
+if TYPE_CHECKING:  # types only: the app's rows come through its selectors
+    from runs.models import Run, RunEvent, ToolCall
 
 PAGE = 200
 

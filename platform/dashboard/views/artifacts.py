@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import stat
+from typing import TYPE_CHECKING
 from uuid import UUID
 
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
@@ -15,7 +16,9 @@ from dashboard.pages import page
 from dashboard.previews import INLINE_KINDS, artifact_preview, preview_kind
 from dashboard.views.runs import _run
 from runs import selectors
-from runs.models import Artifact
+
+if TYPE_CHECKING:  # types only: the app's rows come through its selectors
+    from runs.models import Artifact
 
 # Raw artifact bytes are agent output: they may not run script or load anything, even if a
 # browser is talked into rendering them as a page.

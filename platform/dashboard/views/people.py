@@ -4,6 +4,7 @@ set their roles. Owners and admins change things; everyone else sees the lists."
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from django.contrib import messages
 from django.contrib.auth.tokens import default_token_generator
@@ -18,12 +19,14 @@ from django.views.decorators.http import require_POST
 
 from accounts import selectors as account_selectors
 from accounts import services as account_services
-from accounts.models import User
 from accounts.permissions import MANAGERS, require_role
 from dashboard.access import Viewer, dashboard_page
 from dashboard.forms import ApiKeyForm, InviteForm, RoleForm
 from dashboard.pages import SERVICE_ERRORS, error_message, page
 from runs.selectors import internal_billing_key_ids
+
+if TYPE_CHECKING:  # types only: the app's rows come through its selectors
+    from accounts.models import User
 
 
 def _page(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from django.conf import settings
@@ -22,10 +22,13 @@ from dashboard.previews import preview_kind
 from dashboard.timeline import entries_after, entries_latest
 from gateway.selectors import run_cost
 from runs import selectors, services
-from runs.models import Run, RunStatus
 from runs.rollback import run_rollback
 
-FINISHED = {RunStatus.SUCCEEDED, RunStatus.FAILED, RunStatus.CANCELLED}
+if TYPE_CHECKING:  # types only: the app's rows come through its selectors
+    from runs.models import Run
+
+# Statuses of runs.models.RunStatus that the page offers to resume.
+RESUMABLE = {"cancelled", "failed"}
 
 
 @dashboard_page
@@ -124,9 +127,9 @@ def _summary_context(viewer: Viewer, run: Run) -> dict[str, Any]:
         "budgets": budget_bars(run),
         "artifacts": artifacts,
         "pending": list(pending),
-        "can_cancel": run.status not in FINISHED,
-        "can_resume": run.status in {RunStatus.CANCELLED, RunStatus.FAILED},
-        "finished": run.status in FINISHED,
+        "can_cancel": not run.is_terminal,
+        "can_resume": run.status in RESUMABLE,
+        "finished": run.is_terminal,
     }
 
 
@@ -169,7 +172,7 @@ def run_resume(request: HttpRequest, viewer: Viewer, run_id: UUID) -> HttpRespon
     """Resumes a cancelled or failed run where it stopped: a rollback to its current step."""
     run = _run(viewer, run_id)
     # A cancelled run restarts the step it was stopped in; a failed one runs its last step again.
-    where = run.step_count if run.status == RunStatus.CANCELLED else run.step_count - 1
+    where = run.step_count if run.status == "cancelled" else run.step_count - 1
     step = _step_from(request, default=max(where, 0))
     try:
         require_role(viewer.actor(), MEMBERS, action="roll back runs")

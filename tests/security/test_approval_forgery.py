@@ -31,20 +31,12 @@ from runs.models import Run, RunStatus, ToolCall
 from runs.services import run_advance, run_start
 from tests.factories import TenantFixture, make_user
 from tests.runs.fixtures import lines, model, runtime
+from tests.security.test_tenancy_paths import rest
 from tests.support.fake_openai import FakeOpenAI
 
 __all__ = ["model", "runtime"]
 pytestmark = pytest.mark.django_db(transaction=True)
 PROBLEM = "application/problem+json"
-
-
-def rest(key: str | None = None, user: User | None = None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_login(user)
-    else:
-        client.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
-    return client
 
 
 def owned_key(tenant: TenantFixture, owner: User | None, **options: Any) -> str:

@@ -1,14 +1,15 @@
-"""The usage ledger's hot half: each finished request is pushed to a Redis list (together with
-its quota settlement, in one round trip after the response has been sent) and a background
-flusher moves batches into PostgreSQL (`services.usage_flush`)."""
+"""The usage ledger's hot half: each finished request is pushed to a Redis list together with
+its quota settlement, after the response has been sent and in one round trip with the other
+requests finishing at the same moment; a background flusher moves batches into PostgreSQL
+(`services.usage_flush`)."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from typing import Any
 
+import orjson
 from asgiref.sync import sync_to_async
 from django.conf import settings
 
@@ -22,17 +23,50 @@ LEDGER_KEY = "longhaul:gateway:usage"
 _flusher: asyncio.Task[None] | None = None
 
 
+class _Batch:
+    """Records of requests that finished in the same turn of the event loop: pushed, with their
+    quota settlements, in one round trip."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[dict[str, Any], Reservation | None, int]] = []
+        self.pushed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+
+_batch: _Batch | None = None
+_background: set[asyncio.Future[None]] = set()
+
+
 async def record(entry: dict[str, Any], reservation: Reservation | None, billed: int) -> None:
-    pipe = async_redis().pipeline(transaction=False)
-    if reservation is not None:
-        settle(pipe, reservation, billed)
-    pipe.rpush(LEDGER_KEY, json.dumps(entry))
+    """Queues the request's record and settles its reservation; returns once Redis has both."""
+    global _batch
+    batch = _batch
+    if batch is None:
+        batch = _batch = _Batch()
+        _background.add(task := asyncio.ensure_future(_push(batch)))
+        task.add_done_callback(_background.discard)
+    batch.items.append((entry, reservation, billed))
+    await asyncio.shield(batch.pushed)
+    ensure_flusher()
+
+
+async def _push(batch: _Batch) -> None:
+    global _batch
+    await asyncio.sleep(0)  # let the other requests finishing now join the batch
+    if _batch is batch:
+        _batch = None
     try:
+        pipe = async_redis().pipeline(transaction=False)
+        for _, reservation, billed in batch.items:
+            if reservation is not None:
+                settle(pipe, reservation, billed)
+        pipe.rpush(LEDGER_KEY, *[orjson.dumps(entry) for entry, _, _ in batch.items])
         await pipe.execute()
     except Exception:
-        # Redis is down: the request was served; say so loudly rather than fail the caller.
-        logger.exception("usage record for %s could not be queued", entry.get("request_id"))
-    ensure_flusher()
+        # Redis is down: the requests were served; say so loudly rather than fail the callers.
+        ids = [entry.get("request_id") for entry, _, _ in batch.items]
+        logger.exception("usage records for %s could not be queued", ids)
+    finally:
+        batch.pushed.set_result(None)
 
 
 def ensure_flusher() -> None:

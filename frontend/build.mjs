@@ -44,8 +44,11 @@ rmSync(vendor, { recursive: true, force: true });
 mkdirSync(join(vendor, "licenses"), { recursive: true });
 mkdirSync(testVendor, { recursive: true });
 const manifest = {};
+// A source-map comment names a file that is not vendored: hashed static storage (production's
+// collectstatic) refuses to post-process a file whose references are missing.
+const withoutSourceMap = (text) => text.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "\n");
 for (const [pkg, source, target, name] of copies) {
-  copyFileSync(join(modules, pkg, source), join(target, name));
+  writeFileSync(join(target, name), withoutSourceMap(readFileSync(join(modules, pkg, source), "utf8")));
   manifest[key(join(target, name))] = { package: pkg, version: version(pkg), sha256: sha256(join(target, name)) };
 }
 for (const [pkg, entry, globalName, name] of bundles) {

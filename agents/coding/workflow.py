@@ -11,7 +11,16 @@ from typing import Any
 
 from agents.coding.prompts import SYSTEM_PROMPT, TASK_TEMPLATE
 from agents.engine.loop import LoopConfig, loop_state, loop_workflow
-from agents.engine.types import Context, Finish, Update, Workflow
+from agents.engine.types import (
+    ApprovalRequired,
+    Context,
+    Finish,
+    Interrupt,
+    ToolOutcome,
+    Update,
+    Workflow,
+    arguments_digest,
+)
 
 TOOLS = ("list_files", "read_file", "patch_file", "write_file", "run_tests", "run_command")
 MAX_VERIFY_REJECTIONS = 3
@@ -56,10 +65,12 @@ def initial_state(input: dict[str, Any]) -> dict[str, Any]:
     return {"input": input, **loop_state(task, **settings), "verify_rejections": 0}
 
 
-def setup_node(state: dict[str, Any], ctx: Context) -> Update:
+def setup_node(state: dict[str, Any], ctx: Context) -> Update | Interrupt:
     ctx.call_tool("snapshot_workspace", {}, call_index=0)
     listing = ctx.call_tool("list_files", {}, call_index=1)
-    tests = ctx.call_tool("run_tests", {}, call_index=2)
+    tests = _run_tests(ctx, call_index=2)
+    if isinstance(tests, Interrupt):
+        return tests
     report = tests.output if tests.ok and isinstance(tests.output, dict) else {}
     files = (listing.output or {}).get("files", []) if listing.ok else []
     briefing = TASK_TEMPLATE.format(
@@ -72,8 +83,10 @@ def setup_node(state: dict[str, Any], ctx: Context) -> Update:
     return Update({"briefing": briefing, "initial_tests": _counts(report)}, "plan")
 
 
-def verify_node(state: dict[str, Any], ctx: Context) -> Update | Finish:
-    tests = ctx.call_tool("run_tests", {}, call_index=0)
+def verify_node(state: dict[str, Any], ctx: Context) -> Update | Finish | Interrupt:
+    tests = _run_tests(ctx, call_index=0)
+    if isinstance(tests, Interrupt):
+        return tests
     report = tests.output if tests.ok and isinstance(tests.output, dict) else {}
     ctx.emit("tests", {"phase": "verify", **_counts(report)})
     passed = bool(report.get("all_passed"))
@@ -118,6 +131,25 @@ def _artifacts(diff: str, report: dict[str, Any], error: str | None) -> list[dic
             "content": json.dumps(test_report, indent=2),
         },
     ]
+
+
+def _run_tests(ctx: Context, *, call_index: int) -> ToolOutcome | Interrupt:
+    """run_tests executes workspace code, so an organization's rules may gate it: the workflow
+    then waits for a reviewer as for any agent action, and a rejection is a test run that did
+    not happen (the calls before it in the node are recorded, so re-running the node is safe)."""
+    try:
+        return ctx.call_tool("run_tests", {}, call_index=call_index)
+    except ApprovalRequired as needed:
+        decision = ctx.approval_decision(arguments_digest("run_tests", {}))
+        if decision is not None and not decision.approved:
+            return ToolOutcome(
+                ok=False,
+                output=None,
+                error_class="ApprovalRejected",
+                error=f"running the tests was rejected by {decision.reviewer}",
+            )
+        ctx.emit("approval_requested", needed.payload)
+        return Interrupt("approval", needed.payload)
 
 
 def _counts(report: dict[str, Any]) -> dict[str, Any]:

@@ -14,8 +14,8 @@ from runs.models import Run, RunStatus, ToolCall
 from runs.services import run_advance, run_start
 from tests.agents.loop_support import call, plan
 from tests.factories import TenantFixture
-from tests.security.test_approval_forgery import approval_policy_set, reachable_workspaces, tarball
 from tests.runs.fixtures import model, runtime
+from tests.security.test_approval_forgery import approval_policy_set, reachable_workspaces, tarball
 from tests.support.fake_openai import FakeOpenAI
 
 __all__ = ["model", "reachable_workspaces", "runtime"]
@@ -65,7 +65,8 @@ def test_the_code_agent_waits_for_approval_of_its_test_runs_under_a_code_executi
     # Then, approved, the tests run; verify asks again, and once approved the run succeeds
     _decide(acme, first, approve=True)
     second = _pending(run)
-    assert second.tool == "run_tests" and second.id != first.id
+    assert second.tool == "run_tests"
+    assert second.id != first.id
     assert ToolCall.objects.filter(run=run, tool="run_tests").count() == 1
     _decide(acme, second, approve=True)
     run_advance(run_id=str(run.id), owner="w")

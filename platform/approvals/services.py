@@ -209,7 +209,7 @@ def _check_voter(request: ApprovalRequest, actor: Actor) -> None:
 def _decide_action(request: ApprovalRequest) -> str:
     if request.status == ApprovalStatus.ESCALATED:
         return f"decide this request now (it was escalated to {request.escalate_to_role})"
-    return "decide approvals" if len(request.approver_roles) >= 3 else "decide this request"
+    return "decide approvals"
 
 
 def _check_open(request: ApprovalRequest) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from pathlib import Path
 
@@ -28,3 +29,8 @@ application = ProtocolTypeRouter(
         "websocket": BrowserOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+
+# Everything loaded so far lives as long as the process: take it out of the cyclic garbage
+# collector's sight, whose full passes over Django's objects otherwise pause every request in
+# flight for tens of milliseconds under load (bench/gateway.py: p99 at concurrency 32).
+gc.freeze()

@@ -6,12 +6,17 @@ Everything runs in one go against one scripted backend with a fixed delay
 - added latency p50/p99 (gateway minus direct) at concurrency 1 and 32;
 - added streaming time to first token;
 - the highest requests/s without errors, stepping the concurrency up;
+- the CPU time each gateway spends per request (its whole process group);
 - the same figures for LiteLLM's proxy (`litellm[proxy]`, the `bench` extra) on the same backend;
+- with --compare PATH[:WORKERS]: the same for the gateway of another checkout;
 - with --embedded: the embedded llama.cpp tiers' decode tokens/s raw vs streamed via the gateway.
 
-The gateway runs as in production: uvicorn, one worker, against a `bench_gateway` database
-created and dropped here, the usage ledger and quotas live (limits set high, not off).
-Run: .venv/bin/python bench/gateway.py [--delay-ms 20] [--requests 400] [--embedded]
+Latency tables are measured in interleaved rounds (direct, then each target in a rotated
+order) and report medians over the rounds, so a change in machine load hits every target.
+The gateway runs as in production: uvicorn, against a `bench_gateway` database created and
+dropped here, the usage ledger and quotas live (limits set high, not off), each gateway with a
+private redis-server (or BENCH_REDIS_URL).
+Run: .venv/bin/python bench/gateway.py [--delay-ms 20] [--requests 400] [--rounds 3] [--embedded]
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ PY := .venv/bin/python
 RUN_EXTRAS := inference,embeddings,documents,three-d,finance
 TEST_EXTRAS := $(RUN_EXTRAS),test,dev
 
-.PHONY: up test lint format install install-test bench clean-data frontend
+.PHONY: up test lint format install install-test bench clean-data frontend screenshots
 
 up: install
 	$(PY) manage.py up
@@ -41,3 +41,8 @@ frontend:
 # Deletes the embedded database, uploaded files and run workspaces.
 clean-data:
 	rm -rf .data
+
+# Refreshes docs/screenshots/ from the browser tests.
+screenshots: install-test
+	./deploy/system-packages.sh
+	LONGHAUL_UPDATE_SCREENSHOTS=1 $(PY) -m pytest tests/browser

@@ -6,9 +6,12 @@ before it waits for the backend's answer, so that round trip overlaps the backen
 of adding to the request's latency. A refusal closes the upstream connection at once (the backend
 abandons the request) and nothing reaches the client but the 429; the caller's organization is
 then admitted strictly, before anything is sent upstream, until the refusal's Retry-After has
-passed. Quotas stay exact: the script alone admits, and a refused request is billed nothing.
-What a backend can see is the first bytes of requests that a limit refuses: at most those in
-flight at the moment an organization crosses a limit.
+passed. A request that would wait for a backend slot is admitted first too: the wait hides the
+round trip, and a refusal is not kept waiting in a queue.
+
+Quotas stay exact: the script alone admits, and a refused request is billed nothing. What a
+backend can see is the first bytes of requests that a limit refuses: at most those in flight at
+the moment an organization crosses a limit.
 """
 
 from __future__ import annotations

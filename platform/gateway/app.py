@@ -15,7 +15,7 @@ from gateway import admission
 from gateway.auth import Caller, authenticate
 from gateway.errors import ClientGone, GatewayError
 from gateway.http import Exchange, Receive, Scope, Send, parse_json_object, read_body
-from gateway.proxy import Target, open_upstream
+from gateway.proxy import Target, can_dispatch_now, open_upstream
 from gateway.registry import registry_cache
 from gateway.relay import relay_body, relay_stream
 from gateway.selectors import Registry
@@ -166,7 +166,9 @@ async def _admit_and_open(
     """The backend's answer, opened while the admission runs (see gateway.admission)."""
     admitting = admission.start(caller, plan, tier, registry)
     try:
-        if admission.is_strict(caller):
+        # With no slot free, the wait for one hides the round trip anyway, and a refusal must
+        # not wait in a backend's queue to be told.
+        if admission.is_strict(caller) or not can_dispatch_now(registry, tier, plan):
             await admitting
         return await open_upstream(ex, caller, registry, tier, plan, admitted=admitting)
     finally:

@@ -134,6 +134,13 @@ async def _try_tier(
     return None, error or _no_backend(tier, plan)
 
 
+def can_dispatch_now(registry: Registry, tier: TierConfig, plan: Plan) -> bool:
+    """Whether a backend of the tier can take the request at once, without queueing."""
+    return any(
+        state.has_slot() and not state.waiters for state in _usable(registry, tier, plan, set())
+    )
+
+
 def _usable(
     registry: Registry, tier: TierConfig, plan: Plan, tried: set[str]
 ) -> list[BackendState]:

@@ -5,6 +5,7 @@ an organization that was refused is admitted before anything leaves for a backen
 from __future__ import annotations
 
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 import openai
 import pytest
@@ -64,3 +65,25 @@ def test_a_refusal_wins_over_a_failing_backend(
         _ask(client)
 
     assert caught.value.response.json()["error"]["code"] == "rate_limit_exceeded"
+
+
+def test_a_refusal_is_not_kept_waiting_in_a_busy_backends_queue(
+    gateway: str, acme: TenantFixture, backends: Backends
+) -> None:
+    fake, _ = backends.add("standard", FakeOpenAI(delay_s=2.0), max_concurrency=1, max_queue=4)
+    quota_policy_set(organization=acme.organization, requests_per_minute=1)
+    backends.settle()
+    client = client_for(gateway, acme.api_key)
+
+    with ThreadPoolExecutor(1) as pool:
+        first = pool.submit(_ask, client)
+        wait_for(lambda: len(fake.requests) == 1)  # the backend's only slot is taken
+        with pytest.raises(openai.RateLimitError) as caught:
+            _ask(client)
+        answered_while_the_slot_was_busy = not first.done()
+        served = first.result()
+
+    assert caught.value.response.json()["error"]["code"] == "rate_limit_exceeded"
+    assert answered_while_the_slot_was_busy
+    assert served.choices[0].message.content == "ok"
+    assert len(fake.requests) == 1

@@ -51,7 +51,9 @@ class Exchange:
     def add_header(self, name: str, value: str) -> None:
         self.extra_headers.append((name.encode("latin-1"), value.encode("latin-1")))
 
-    async def start(self, status: int, content_type: bytes = JSON) -> None:
+    async def start(
+        self, status: int, content_type: bytes = JSON, length: int | None = None
+    ) -> None:
         overhead = self.overhead_at_start = self.overhead_ms()
         headers = [
             (b"content-type", content_type),
@@ -61,12 +63,14 @@ class Exchange:
         ]
         if content_type == b"text/event-stream":
             headers += [(b"cache-control", b"no-cache"), (b"x-accel-buffering", b"no")]
+        if length is not None:  # a whole body: no chunked framing
+            headers.append((b"content-length", str(length).encode()))
         self.status = status
         self.response_started = True
         await self.send({"type": "http.response.start", "status": status, "headers": headers})
 
     async def respond(self, status: int, body: bytes, content_type: bytes = JSON) -> None:
-        await self.start(status, content_type)
+        await self.start(status, content_type, len(body))
         self.finished = True
         await self.send({"type": "http.response.body", "body": body})
 

@@ -81,7 +81,9 @@ def test_killing_the_worker_mid_run_loses_nothing_and_repeats_no_effect(
     acme: TenantFixture, runtime: Path, settings: object, redis_client: object
 ) -> None:
     rng = random.Random(int(os.environ.get("CHAOS_SEED", "4")))
-    fake = FakeOpenAI(script=effect_calls(runtime, CALLS_PER_RUN, work_seconds=0.1))
+    # Each effect takes long enough that a kill finds runs in flight even on a quiet machine,
+    # where short runs would finish between two kills.
+    fake = FakeOpenAI(script=effect_calls(runtime, CALLS_PER_RUN, work_seconds=0.4))
     killed_mid_run: set[str] = set()
     kills = 0
     with serve_fake_openai(fake) as model_url:
@@ -102,7 +104,7 @@ def test_killing_the_worker_mid_run_loses_nothing_and_repeats_no_effect(
                         time.sleep(0.3)
                     continue
                 wait_until_the_worker_makes_progress(started, deadline)
-                time.sleep(rng.uniform(0.2, 2.0))  # a random point within the runs' steps
+                time.sleep(rng.uniform(0.1, 1.0))  # a random point within the runs' steps
                 victims = in_flight()
                 os.killpg(worker.pid, signal.SIGKILL)
                 worker.wait()

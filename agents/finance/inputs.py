@@ -7,8 +7,7 @@ import re
 from typing import Any
 from urllib.parse import urlsplit
 
-import jsonschema
-
+from agents.engine.inputs import check_input_schema
 from agents.finance.metrics import METRICS
 
 METRIC_KEYS = sorted(
@@ -124,11 +123,7 @@ def initial_state(input: dict[str, Any]) -> dict[str, Any]:
 
 
 def _check(options: dict[str, Any]) -> None:
-    errors = sorted(jsonschema.Draft202012Validator(INPUT_SCHEMA).iter_errors(options), key=str)
-    if errors:
-        error = errors[0]
-        where = "/".join(str(p) for p in error.absolute_path) or "input"
-        raise ValueError(f"{where}: {error.message}")
+    check_input_schema(INPUT_SCHEMA, options)
     if not options["brief"].strip():
         raise ValueError("brief: write what the research should answer")
     webhook = (options.get("release") or {}).get("webhook")

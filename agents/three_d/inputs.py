@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import jsonschema
-
+from agents.engine.inputs import check_input_schema
 from agents.three_d.brief import DIMENSIONS, check_against, parse_brief
 from agents.three_d.library import TEMPLATES, match_template
 from agents.three_d.schema import TARGET_USES, UNIT_MM, UNITS, check_spec
@@ -95,11 +94,7 @@ def _empty_progress(max_repairs: int) -> dict[str, Any]:
 
 
 def _check_schema(options: dict[str, Any]) -> None:
-    errors = sorted(jsonschema.Draft202012Validator(INPUT_SCHEMA).iter_errors(options), key=str)
-    if errors:
-        error = errors[0]
-        where = "/".join(str(p) for p in error.absolute_path) or "input"
-        raise ValueError(f"{where}: {error.message}")
+    check_input_schema(INPUT_SCHEMA, options)
     if options.get("planning") == "free-form" and options.get("template"):
         raise ValueError('"template" and "planning": "free-form" contradict each other')
     if "spec" in options:

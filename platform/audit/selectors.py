@@ -7,22 +7,10 @@ from collections.abc import Iterator
 
 from django.db.models import QuerySet
 
-from audit.chain import ChainReport, timestamp, walk
+from audit.chain import CONTENT_FIELDS, ChainReport, timestamp, walk
 from audit.models import AuditEntry
 
-EXPORT_FIELDS = (
-    "id",
-    "organization_id",
-    "seq",
-    "created_at",
-    "action",
-    "actor",
-    "actor_user_id",
-    "target",
-    "data",
-    "prev_hash",
-    "hash",
-)
+EXPORT_FIELDS = ("id", *CONTENT_FIELDS, "hash")
 
 
 def audit_entries(

@@ -1,0 +1,13 @@
+"""Approvals (platform/approvals, docs/approvals.md)."""
+
+from __future__ import annotations
+
+from config.env import env_float, env_int, env_str
+
+# Beat enforces deadlines, escalations and reminders this often, even when no worker looks at
+# the run; the SLA figures behind /metrics are refreshed as often.
+LONGHAUL_APPROVAL_SWEEP_SECONDS = env_float("LONGHAUL_APPROVAL_SWEEP_SECONDS", 15.0)
+LONGHAUL_APPROVAL_SLA_SECONDS = env_float("LONGHAUL_APPROVAL_SLA_SECONDS", 60.0)
+LONGHAUL_APPROVAL_SLA_WINDOW_DAYS = env_int("LONGHAUL_APPROVAL_SLA_WINDOW_DAYS", 30)
+# The approval gate runs and the engine talk to (a port; the approvals app implements it).
+LONGHAUL_APPROVAL_GATE = env_str("LONGHAUL_APPROVAL_GATE", "approvals.gate.DjangoApprovalGate")

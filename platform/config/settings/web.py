@@ -1,0 +1,10 @@
+"""The web process `make up` runs; the gateway URL (config.settings.gateway) follows it unless set."""
+
+from __future__ import annotations
+
+from config.env import env_int, env_str
+
+LONGHAUL_WEB_HOST = env_str("LONGHAUL_WEB_HOST", "127.0.0.1")
+LONGHAUL_WEB_PORT = env_int("LONGHAUL_WEB_PORT", 8000)
+# uvicorn worker processes; the gateway splits each backend's slots and queue between them.
+LONGHAUL_WEB_WORKERS = max(1, env_int("LONGHAUL_WEB_WORKERS", 1))

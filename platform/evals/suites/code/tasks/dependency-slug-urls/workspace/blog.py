@@ -1,0 +1,5 @@
+from slugkit_lh import slugify
+
+
+def post_url(title):
+    return "/posts/" + slugify(title)

@@ -1,0 +1,11 @@
+from tax import tax_cents
+
+
+def receipt(lines):
+    """lines: (name, cents) pairs. Returns the receipt's lines as text."""
+    net = sum(cents for _, cents in lines)
+    tax = tax_cents(net)
+    out = [f"{name}: {cents / 100:.2f}" for name, cents in lines]
+    out.append(f"Tax: {tax / 100:.2f}")
+    out.append(f"Total: {(net + tax) / 100:.2f}")
+    return out

@@ -1,0 +1,3 @@
+def total_price(items):
+    """items: (unit price in cents, quantity) pairs."""
+    return sum(price * quantity for price, quantity in items)

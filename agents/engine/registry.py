@@ -5,8 +5,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from agents.engine.plugins import import_dotted
 from agents.engine.types import Workflow, WorkflowNotFound
+from agents.plugins import import_dotted
 
 # name -> dotted path of a Workflow or of a zero-argument callable returning one.
 _PATHS: dict[str, str] = {

@@ -1,12 +1,12 @@
-"""Sandbox backends are plug-ins named by dotted path and imported on first use, so a deployment
-can swap in Docker, gVisor or a remote executor through settings alone."""
+"""Sandbox backends are plug-ins (agents.plugins) imported on first use, so a deployment can
+swap in Docker, gVisor or a remote executor through settings alone."""
 
 from __future__ import annotations
 
-import importlib
 import threading
 from typing import cast
 
+from agents.plugins import import_dotted
 from agents.sandbox.contract import Sandbox
 from agents.sandbox.errors import SandboxUnavailable
 
@@ -28,12 +28,9 @@ def get_sandbox(dotted_path: str | None = None) -> Sandbox:
 
 
 def _load(path: str) -> Sandbox:
-    module_name, _, attribute = path.replace(":", ".").rpartition(".")
-    if not module_name:
-        raise SandboxUnavailable(f"sandbox plug-in {path!r} is not a dotted path")
     try:
-        target = getattr(importlib.import_module(module_name), attribute)
-    except (ImportError, AttributeError) as exc:
+        target = import_dotted(path)
+    except ImportError as exc:
         raise SandboxUnavailable(f"cannot import sandbox plug-in {path!r}: {exc}") from exc
     sandbox = target if hasattr(target, "run") and not isinstance(target, type) else target()
     if not callable(getattr(sandbox, "run", None)):

@@ -8,7 +8,7 @@ from typing import Any
 
 import jsonschema
 
-from agents.engine.plugins import import_dotted
+from agents.plugins import import_dotted
 from agents.tools.spec import RiskLevel, ToolSpec
 
 ToolFunction = Callable[[dict[str, Any], Any], Any]

@@ -8,7 +8,7 @@ import httpx
 from django.conf import settings
 from django.db import connection
 
-from core.plugins import import_dotted
+from agents.plugins import import_dotted
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from django.conf import settings
 
-from core.plugins import import_dotted
+from agents.plugins import import_dotted
 
 PROVIDER_ALIASES = {
     "local": "memory.embeddings.LocalEmbeddings",
@@ -164,7 +164,7 @@ def _model_name() -> str:
 def _provider(path: str) -> EmbeddingProvider:
     try:
         cls = import_dotted(PROVIDER_ALIASES.get(path, path))
-    except (ImportError, AttributeError) as error:
+    except ImportError as error:
         raise EmbeddingError(f"unknown embedding provider {path!r}: {error}") from error
     return cls()  # type: ignore[no-any-return]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 
 from agents.engine.approvals import ApprovalGate, RunFacts
-from core.plugins import import_dotted
+from agents.plugins import import_dotted
 from runs.models import Run
 
 

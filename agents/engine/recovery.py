@@ -59,6 +59,52 @@ def _by_output(tool: str, outcome: ToolOutcome) -> Diagnosis:
     return Diagnosis("ok")
 
 
+# The failure classes of tool reliability (docs/runs.md), in report order. Every completed call
+# that did not do what it was asked falls in exactly one of them.
+FAILURE_CLASSES = (
+    "missing_dependency",
+    "timeout",
+    "invalid_arguments",
+    "permission_denied",
+    "resource_limit",
+    "quota_exceeded",
+    "nonzero_exit",
+    "test_failure",
+    "other",
+)
+_FAILURE_BY_CATEGORY = {
+    "missing_dependency": "missing_dependency",
+    "timeout": "timeout",
+    "invalid_arguments": "invalid_arguments",
+    "command_failed": "nonzero_exit",
+    "test_failure": "test_failure",
+}
+# Tool errors by exception class; anything else a tool raises is `other`.
+_FAILURE_BY_ERROR_CLASS = {
+    "PolicyDenied": "permission_denied",
+    "WorkspaceEscape": "permission_denied",
+    "LinkRefused": "permission_denied",
+    "NotRegularFile": "permission_denied",
+    "MemoryExceeded": "resource_limit",
+    "FileSizeExceeded": "resource_limit",
+    "ProcessLimitExceeded": "resource_limit",
+    "OutputTruncated": "resource_limit",
+    "WalkLimit": "resource_limit",
+    "DiskQuotaExceeded": "quota_exceeded",
+}
+
+
+def failure_class(tool: str, outcome: ToolOutcome) -> str:
+    """The outcome's class among FAILURE_CLASSES, or "" when the call did what it was asked
+    (it raised nothing, its command exited 0, its tests passed)."""
+    category = classify(tool, outcome).category
+    if category == "ok":
+        return ""
+    if category in _FAILURE_BY_CATEGORY:
+        return _FAILURE_BY_CATEGORY[category]
+    return _FAILURE_BY_ERROR_CLASS.get(outcome.error_class or "", "other")
+
+
 def distribution_for(module: str) -> str:
     return DISTRIBUTIONS.get(module, module)
 

@@ -1,4 +1,4 @@
-"""Tools: a registry of JSON-schema'd functions with risk levels, an executor and metrics."""
+"""Tools: a registry of JSON-schema'd functions with risk levels and an executor."""
 
 from __future__ import annotations
 

@@ -11,7 +11,6 @@ from typing import Any
 
 from agents.engine.types import EnvironmentFailure, ToolOutcome
 from agents.sandbox.errors import SandboxUnavailable
-from agents.tools import metrics
 from agents.tools.registry import ToolArgumentsInvalid, ToolRegistry, UnknownTool
 from agents.tools.spec import ToolEnvironment
 
@@ -37,9 +36,6 @@ class ToolExecutor:
             ) from exc
         except Exception as exc:  # a tool failure is an observation for the model, not a crash
             outcome = _failure(exc, started, output=_partial_output(exc))
-        metrics.record(
-            name, ok=outcome.ok, duration_s=outcome.duration_s, error_class=outcome.error_class
-        )
         return outcome
 
 

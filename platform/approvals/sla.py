@@ -1,9 +1,8 @@
 """SLA figures of approvals, per organization: what is waiting, how long decisions take, how
 often deadlines act.
 
-The API computes them on request. `/metrics` is answered on the web server's event loop, where
-the database may not be used, so beat refreshes a copy in the cache (`sla_refresh`) and a
-collector exports that copy.
+The API computes them on request; for `/metrics`, beat refreshes a copy in the cache
+(`sla_refresh`) and a collector exports that copy (core.metrics says why).
 """
 
 from __future__ import annotations
@@ -12,11 +11,12 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db import connection
 from django.utils import timezone
 from prometheus_client.core import GaugeMetricFamily
-from prometheus_client.registry import REGISTRY, Collector
+from prometheus_client.registry import Collector
+
+from core.metrics import collector_register, figures_cached, figures_store
 
 CACHE_KEY = "approvals:sla"
 DECIDED = ("approved", "rejected", "expired")
@@ -81,7 +81,7 @@ def sla_for(*, organization_id: int, days: int | None = None) -> dict[str, Any]:
 def sla_refresh() -> dict[str, Any]:
     """Beat: recomputes every organization's figures into the cache the collector reads."""
     figures = sla_figures()
-    cache.set(CACHE_KEY, figures, timeout=max(600, 10 * settings.LONGHAUL_APPROVAL_SLA_SECONDS))
+    figures_store(CACHE_KEY, figures, refresh_seconds=settings.LONGHAUL_APPROVAL_SLA_SECONDS)
     return {"organizations": len(figures)}
 
 
@@ -114,10 +114,7 @@ class SlaCollector(Collector):
     )
 
     def collect(self) -> Any:
-        try:
-            figures = cache.get(CACHE_KEY) or []
-        except Exception:  # the cache is down: export nothing rather than fail the scrape
-            figures = []
+        figures = figures_cached(CACHE_KEY) or []
         for field, name, text in self.GAUGES:
             gauge = GaugeMetricFamily(name, text, labels=["organization_id"])
             for row in figures:
@@ -126,11 +123,5 @@ class SlaCollector(Collector):
             yield gauge
 
 
-_registered = False
-
-
 def register_collector() -> None:
-    global _registered
-    if not _registered:
-        REGISTRY.register(SlaCollector())
-        _registered = True
+    collector_register(SlaCollector)

@@ -6,3 +6,9 @@ from django.apps import AppConfig
 class RunsConfig(AppConfig):
     name = "runs"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # /metrics exports the tool reliability and run failure figures beat keeps in the cache.
+        from runs.metrics import register_collector
+
+        register_collector()

@@ -21,7 +21,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from agents.engine.types import EnvironmentFailure
-from runs import metrics
 from runs.leases import Lease, fenced_run
 from runs.lifecycle import run_transition
 from runs.models import FailureKind, Run, RunStatus
@@ -38,7 +37,6 @@ def run_wait_for_environment(*, lease: Lease, failure: EnvironmentFailure) -> No
             _fail_as_infrastructure(run, failure, since, now)
         else:
             _schedule_retry(run, failure, since, now)
-    metrics.ENVIRONMENT_FAILURES.labels(failure.kind, failure.backend).inc()
 
 
 def window_seconds() -> float:

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from runs import artifacts, metrics
+from runs import artifacts
 from runs.events import event_append
 from runs.models import (
     RUN_STATE_FIELDS,
@@ -115,8 +115,6 @@ def _apply(
     run.finished_at = now if ended else None
     failed = status == RunStatus.FAILED
     run.failure_kind = failure_kind if failed else FailureKind.NONE
-    if failed:
-        metrics.RUN_FAILURES.labels(run.failure_kind).inc()
 
 
 def lease_extend(*, run_id: str, token: int, until: datetime) -> bool:

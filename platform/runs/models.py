@@ -149,11 +149,20 @@ class ToolCall(models.Model):
     error = models.TextField(blank=True, default="")
     duration_s = models.FloatField(default=0.0)
     attempts = models.IntegerField(default=1)
+    # Tool reliability (runs.reliability): the completed call's failure class ("" when it did
+    # what it was asked), and when it repeats an earlier failed call of the run with the same
+    # arguments, that call and the tool of the successful call in between (the remedy).
+    failure_class = models.CharField(max_length=32, blank=True, default="")
+    retry_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="retries"
+    )
+    remedy = models.CharField(max_length=100, blank=True, default="")
     created_at = models.DateTimeField(default=timezone.now)
     completed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["run", "step", "call_index"]
+        indexes = [models.Index(fields=["completed_at"], name="toolcall_completed_at")]
 
     def __str__(self) -> str:
         return f"{self.tool} {self.idempotency_key} ({self.status})"

@@ -23,6 +23,13 @@ def advance_run(run_id: str) -> None:
     run_advance(run_id=run_id, owner=owner)
 
 
+@shared_task(name="runs.tasks.refresh_metrics", acks_late=True)
+def refresh_metrics() -> dict[str, int]:
+    from runs.metrics import metrics_refresh
+
+    return metrics_refresh()
+
+
 @shared_task(name="runs.tasks.recover_expired_leases", acks_late=True)
 def recover_expired_leases() -> dict[str, Any]:
     from runs.services import runs_recover_expired_leases

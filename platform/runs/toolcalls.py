@@ -7,9 +7,10 @@ from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
+from agents.engine import recovery
 from agents.engine.types import ApprovalRequired, ToolOutcome
 from audit.services import audit_append
 from runs.gate import approval_gate
@@ -81,16 +82,42 @@ def _audit_execution(
 
 
 def toolcall_complete(*, lease: Lease, key: str, outcome: ToolOutcome) -> None:
+    """Records the outcome with its failure class, and links the call to the earlier failed
+    call it repeats (tool reliability's recovery chains)."""
     with transaction.atomic():
         fenced_run(lease)
-        ToolCall.objects.filter(idempotency_key=key).update(
+        call = ToolCall.objects.get(idempotency_key=key)
+        retry_of, remedy = _repeated_failure(call)
+        ToolCall.objects.filter(id=call.id).update(
             status=ToolCallStatus.SUCCEEDED if outcome.ok else ToolCallStatus.FAILED,
             output=_jsonable(outcome.output),
             error_class=outcome.error_class or "",
             error=outcome.error or "",
+            failure_class=recovery.failure_class(call.tool, outcome),
+            retry_of=retry_of,
+            remedy=remedy,
             duration_s=outcome.duration_s,
             completed_at=timezone.now(),
         )
+
+
+def _repeated_failure(call: ToolCall) -> tuple[ToolCall | None, str]:
+    """The failed call this one repeats (same tool and arguments), either right after it or
+    after one successful call of another tool (the remedy: an install, a patch), else None."""
+    earlier = (
+        ToolCall.objects.filter(run_id=call.run_id, completed_at__isnull=False)
+        .filter(Q(step__lt=call.step) | Q(step=call.step, call_index__lt=call.call_index))
+        .exclude(idempotency_key__contains="@")  # retired by a rollback
+        .order_by("-step", "-call_index")[:2]
+    )
+    previous = list(earlier)
+    if previous and previous[0].digest == call.digest:
+        return (previous[0], "") if previous[0].failure_class else (None, "")
+    if len(previous) == 2 and not previous[0].failure_class:
+        before = previous[1]
+        if before.digest == call.digest and before.failure_class:
+            return before, previous[0].tool
+    return None, ""
 
 
 def _jsonable(value: Any) -> Any:

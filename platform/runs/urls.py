@@ -3,6 +3,8 @@ from __future__ import annotations
 from django.urls import URLPattern, URLResolver, path
 
 from runs import api
+from runs.reliability_api import ToolReliabilityView
+from runs.workspace_api import RunWorkspaceView
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("runs", api.RunListCreateView.as_view(), name="runs"),
@@ -21,4 +23,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
         api.RunArtifactDownloadView.as_view(),
         name="run-artifact",
     ),
+    path("runs/<uuid:run_id>/workspace", RunWorkspaceView.as_view(), name="run-workspace"),
+    path("tools/reliability", ToolReliabilityView.as_view(), name="tool-reliability"),
 ]

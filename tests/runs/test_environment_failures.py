@@ -14,6 +14,7 @@ from django.utils import timezone
 from prometheus_client import REGISTRY
 
 from runs import toolbox
+from runs.metrics import metrics_refresh
 from runs.models import Run, RunEvent, RunStatus, Step
 from runs.services import run_advance, run_start, runs_recover_expired_leases
 from tests.factories import TenantFixture
@@ -42,8 +43,10 @@ def kinds(run: Run) -> list[str]:
     return list(RunEvent.objects.filter(run=run).order_by("seq").values_list("kind", flat=True))
 
 
-def failures_counted(kind: str, backend: str) -> float:
-    labels = {"kind": kind, "backend": backend}
+def failures_counted(tenant: TenantFixture, kind: str, backend: str) -> float:
+    """What /metrics says once beat has refreshed the figures from the runs' records."""
+    metrics_refresh()
+    labels = {"organization_id": str(tenant.organization.id), "kind": kind, "backend": backend}
     return REGISTRY.get_sample_value("longhaul_run_environment_failures_total", labels) or 0.0
 
 
@@ -54,7 +57,7 @@ def test_a_model_outage_makes_the_run_wait_and_the_retry_finishes_it(
     # Given a model endpoint that answers 503 to every attempt of the first step's call
     model.script = effect_calls(runtime, 2)
     model.fault = Fault(kind="error", status=503, times=3)  # the client's own 3 attempts
-    counted_before = failures_counted("model_unavailable", "standard")
+    counted_before = failures_counted(acme, "model_unavailable", "standard")
     run = start(acme)
 
     # When the run is advanced while the endpoint is down
@@ -87,7 +90,7 @@ def test_a_model_outage_makes_the_run_wait_and_the_retry_finishes_it(
     assert lines(runtime / "effects.log") == [f"{run.id}:0:0", f"{run.id}:1:0"]
     events = kinds(run)
     assert events.index("run.waiting") < events.index("run.resumed") < events.index("run.finished")
-    assert failures_counted("model_unavailable", "standard") == counted_before + 1
+    assert failures_counted(acme, "model_unavailable", "standard") == counted_before + 1
 
 
 @pytest.mark.django_db(transaction=True)

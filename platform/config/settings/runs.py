@@ -33,6 +33,11 @@ LONGHAUL_RUN_SNAPSHOT_MAX_BYTES = env_int("LONGHAUL_RUN_SNAPSHOT_MAX_BYTES", 256
 LONGHAUL_RUN_SNAPSHOT_MAX_FILES = env_int("LONGHAUL_RUN_SNAPSHOT_MAX_FILES", 50_000)
 LONGHAUL_MAX_WORKSPACE_BYTES = env_int("LONGHAUL_MAX_WORKSPACE_BYTES", 200 * 1024 * 1024)
 LONGHAUL_MAX_WORKSPACE_FILES = env_int("LONGHAUL_MAX_WORKSPACE_FILES", 50_000)
+# Tool reliability and run failures on /metrics (runs.metrics): beat recomputes the figures from
+# the database this often into the cache the web process exports; latency quantiles cover the
+# last window.
+LONGHAUL_RUN_METRICS_SECONDS = env_float("LONGHAUL_RUN_METRICS_SECONDS", 15.0)
+LONGHAUL_TOOL_LATENCY_WINDOW_SECONDS = env_float("LONGHAUL_TOOL_LATENCY_WINDOW_SECONDS", 3600.0)
 # Tests point this at the scripted model server; empty means LONGHAUL_GATEWAY_URL.
 LONGHAUL_AGENT_MODEL_URL = env_str("LONGHAUL_AGENT_MODEL_URL", "")
 LONGHAUL_AGENT_CHAT_TIMEOUT_SECONDS = env_float("LONGHAUL_AGENT_CHAT_TIMEOUT_SECONDS", 300.0)

@@ -18,7 +18,7 @@ import re
 import secrets
 import tempfile
 from collections.abc import Collection
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +46,15 @@ class WorkspaceTooLarge(Exception):
     pass
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """A copy of a final workspace made ready for the task's tests."""
+
+    targets: list[str]  # test paths and folders to run, relative to the copy
+    expected: int  # top-level test functions the written test files define
+    skipped: list[str]  # entries of the workspace left out of the copy
+
+
 def hidden_tests(task: Task, outcome: Outcome) -> CheckResult:
     if outcome.workspace is None:
         raise CheckerCrashed("the run's final workspace is unavailable")
@@ -53,13 +62,21 @@ def hidden_tests(task: Task, outcome: Outcome) -> CheckResult:
         Path(scratch).chmod(0o755)  # the sandbox's own user must reach the copy
         copy = Path(scratch) / "workspace"
         copy.mkdir(mode=0o755)
-        tests = _tests_of(task)
         try:
-            skipped = copy_workspace(outcome.workspace, copy, reserved=set(tests))
+            prepared = prepare(task, outcome.workspace, copy)
         except (WorkspaceTooLarge, WalkLimit) as error:
             return failed(f"the final workspace cannot be checked: {error}")
-        _write_tests(copy, tests)
-        return _run(task, copy, tests, skipped)
+        return _run(task, copy, prepared)
+
+
+def prepare(task: Task, workspace: Path, copy: Path) -> Prepared:
+    """Copies `workspace` into the empty directory `copy` and writes the task's tests there."""
+    tests = _tests_of(task)
+    skipped = copy_workspace(workspace, copy, reserved=set(tests))
+    with HostDirectory(copy) as root:
+        for path, content in tests.items():
+            root.write(path, content)
+    return Prepared(_targets(tests), _expected_tests(tests), skipped)
 
 
 def copy_workspace(source: Path, target: Path, *, reserved: Collection[str] = ()) -> list[str]:
@@ -126,27 +143,14 @@ def _hidden_dir(task: Task) -> Path:
     return hidden
 
 
-def _write_tests(copy: Path, tests: dict[str, bytes]) -> None:
-    with HostDirectory(copy) as root:
-        for path, content in tests.items():
-            root.write(path, content)
-
-
-def _run(task: Task, copy: Path, tests: dict[str, bytes], skipped: list[str]) -> CheckResult:
-    targets = _targets(tests)
+def _run(task: Task, copy: Path, prepared: Prepared) -> CheckResult:
     timeout = float(task.checker.get("timeout_seconds", 60))
-    limits = replace(
-        SandboxLimits(),
-        wall_seconds=timeout,
-        cpu_seconds=max(1, int(timeout)),
-        output_bytes=OUTPUT_BYTES,
-    )
     try:
         sandbox = get_sandbox(settings.LONGHAUL_SANDBOX)
         result = sandbox.run(
-            ["python3", "-", *targets],
+            ["python3", "-", *prepared.targets],
             workspace=copy,
-            limits=limits,
+            limits=limits_for(timeout),
             stdin=RUNNER_SCRIPT.read_text(),
         )
     except SandboxUnavailable as error:
@@ -154,9 +158,17 @@ def _run(task: Task, copy: Path, tests: dict[str, bytes], skipped: list[str]) ->
     except SandboxError as error:
         if type(error).__name__ not in _AGENT_FAULTS:
             raise CheckerCrashed(f"the sandbox failed: {type(error).__name__}: {error}") from error
-        return _stopped(error, skipped)
-    report = test_report(result.exit_code, result.stdout + result.stderr)
-    return _verdict(report, _expected_tests(tests), skipped)
+        return _stopped(error, prepared.skipped)
+    return verdict(test_report(result.exit_code, result.stdout + result.stderr), prepared)
+
+
+def limits_for(timeout: float) -> SandboxLimits:
+    return replace(
+        SandboxLimits(),
+        wall_seconds=timeout,
+        cpu_seconds=max(1, int(timeout)),
+        output_bytes=OUTPUT_BYTES,
+    )
 
 
 def _targets(tests: dict[str, bytes]) -> list[str]:
@@ -182,7 +194,9 @@ def _stopped(error: SandboxError, skipped: list[str]) -> CheckResult:
     )
 
 
-def _verdict(report: dict[str, Any], expected: int, skipped: list[str]) -> CheckResult:
+def verdict(report: dict[str, Any], prepared: Prepared) -> CheckResult:
+    """The check's result from the test runner's report (agents.tools' test_report)."""
+    expected, skipped = prepared.expected, prepared.skipped
     ran = report["passed"] + report["failed"] + report["errors"]
     score = report["passed"] / max(ran, expected, 1)
     passed = bool(report["all_passed"]) and report["passed"] >= expected

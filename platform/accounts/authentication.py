@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import HttpRequest
 from rest_framework import authentication, exceptions, permissions
 from rest_framework.request import Request
 
+from accounts.keys import bearer_token
 from accounts.models import User
 from accounts.selectors import ApiKeyError, KeyPrincipal, api_key_authenticate, primary_membership
 
@@ -31,17 +31,9 @@ class ApiKeyUser:
         return f"api key {self.principal.prefix}"
 
 
-def bearer_token(request: HttpRequest | Request) -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return None
-    return token.strip()
-
-
 class ApiKeyAuthentication(authentication.BaseAuthentication):
     def authenticate(self, request: Request) -> tuple[ApiKeyUser, KeyPrincipal] | None:
-        token = bearer_token(request)
+        token = bearer_token(request.headers.get("Authorization"))
         if token is None:
             return None
         try:

@@ -36,5 +36,16 @@ def parse_key(plaintext: str) -> ParsedKey | None:
     return ParsedKey(prefix=prefix, secret_hash=hash_key(plaintext))
 
 
+def bearer_token(authorization: str | bytes | None) -> str | None:
+    """The credential an `Authorization: Bearer <token>` header value carries; None for another
+    scheme or an empty token. Raw ASGI header bytes are read as Latin-1, which never fails."""
+    if isinstance(authorization, bytes):
+        authorization = authorization.decode("latin-1")
+    scheme, _, token = (authorization or "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
 def hashes_match(stored: str, candidate: str) -> bool:
     return hmac.compare_digest(stored, candidate)

@@ -20,6 +20,7 @@ from django.conf import settings
 from django.db import close_old_connections
 from django.utils import timezone
 
+from accounts.keys import bearer_token
 from accounts.selectors import ApiKeyError, KeyPrincipal, api_key_authenticate
 from gateway.errors import GatewayError
 from gateway.selectors import Limits, limits_for
@@ -60,14 +61,14 @@ def _principal(token: str) -> KeyPrincipal:
 
 
 def _token(headers: dict[str, str]) -> str:
-    scheme, _, token = headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    token = bearer_token(headers.get("authorization"))
+    if token is None:
         raise GatewayError(
             401,
             "Missing API key: send `Authorization: Bearer lh_...`.",
             code="invalid_api_key",
         )
-    return token.strip()
+    return token
 
 
 async def authenticate(headers: dict[str, str]) -> Caller:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import hmac
 import ipaddress
 from dataclasses import dataclass
 
 from django.conf import settings
 from prometheus_client import Counter, Gauge, Histogram
+
+from accounts.keys import bearer_token
 
 _LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120)
 _OVERHEAD_BUCKETS = (0.0005, 0.001, 0.002, 0.003, 0.005, 0.01, 0.025, 0.05, 0.1)
@@ -106,9 +109,9 @@ def metrics_allowed(headers: dict[str, str], client: tuple[str, int] | None) -> 
     """With LONGHAUL_METRICS_TOKEN set, a matching bearer token; otherwise loopback only."""
     token = settings.LONGHAUL_METRICS_TOKEN
     if token:
-        import hmac
-
-        return hmac.compare_digest(headers.get("authorization", ""), f"Bearer {token}")
+        presented = bearer_token(headers.get("authorization"))
+        # Bytes: compare_digest refuses str that is not ASCII, and a header may be anything.
+        return presented is not None and hmac.compare_digest(presented.encode(), token.encode())
     if client is None:
         return False
     try:

@@ -16,6 +16,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from accounts.keys import bearer_token
 from accounts.selectors import ApiKeyError, api_key_authenticate, primary_membership
 from core.websocket import ws_ticket_redeem
 from runs.events import event_payload, run_group
@@ -96,7 +97,7 @@ def _organization_of(scope: dict[str, Any], query: dict[str, list[str]], run_id:
     if "ticket" in query:
         grant = ws_ticket_redeem(query["ticket"][0], resource=ws_ticket_resource(run_id))
         return grant.organization_id if grant else None
-    key = _bearer(scope)
+    key = bearer_token(dict(scope.get("headers", [])).get(b"authorization"))
     if key:
         try:
             principal = api_key_authenticate(key)
@@ -112,15 +113,6 @@ def _organization_of(scope: dict[str, Any], query: dict[str, list[str]], run_id:
 
 def ws_ticket_resource(run_id: str) -> str:
     return f"runs:{run_id}"
-
-
-def _bearer(scope: dict[str, Any]) -> str | None:
-    for name, value in scope.get("headers", []):
-        if name == b"authorization":
-            scheme, _, token = value.decode().partition(" ")
-            if scheme.lower() == "bearer" and token.strip():
-                return token.strip()
-    return None
 
 
 def _run_visible(run_id: str, organization_id: int) -> bool:

@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from accounts.keys import bearer_token
 from accounts.models import ApiKey
 from accounts.selectors import ApiKeyError, api_key_authenticate
 from accounts.services import api_key_create, api_key_revoke
@@ -28,6 +29,23 @@ def test_only_the_prefix_and_a_sha256_hash_are_stored(acme: TenantFixture) -> No
     assert created.plaintext.startswith(f"lh_{stored.prefix}_")
     assert stored.secret_hash == hashlib.sha256(created.plaintext.encode()).hexdigest()
     assert created.plaintext not in str(ApiKey.objects.filter(id=stored.id).values().get())
+
+
+@pytest.mark.parametrize(
+    ("header", "token"),
+    [
+        ("Bearer lh_a_b", "lh_a_b"),
+        ("bearer   lh_a_b  ", "lh_a_b"),
+        (b"Bearer lh_a_b", "lh_a_b"),
+        (b"Bearer \xff", "\xff"),
+        ("Basic lh_a_b", None),
+        ("Bearer ", None),
+        ("Bearer", None),
+        (None, None),
+    ],
+)
+def test_the_one_bearer_parser(header: str | bytes | None, token: str | None) -> None:
+    assert bearer_token(header) == token
 
 
 def test_a_valid_key_authenticates_as_its_organization(acme: TenantFixture) -> None:

@@ -55,3 +55,4 @@ def test_metrics_access_rule() -> None:
     with override_settings(LONGHAUL_METRICS_TOKEN="s3cret"):
         assert not metrics_allowed({}, ("127.0.0.1", 5000))
         assert metrics_allowed({"authorization": "Bearer s3cret"}, ("10.0.0.7", 5000))
+        assert not metrics_allowed({"authorization": "Bearer s3crét"}, ("10.0.0.7", 5000))

@@ -125,7 +125,9 @@ def tool_reliability(*, scope: CallScope) -> list[dict[str, Any]]:
     """One organization's report: an entry per tool with every figure above."""
     tools = {row["tool"]: _entry(row) for row in tool_call_counts(scope)}
     for row in tool_latencies(scope):
-        tools[row["tool"]].update(latency_p50_seconds=row["p50"], latency_p95_seconds=row["p95"])
+        tools[row["tool"]].update(
+            latency_p50_seconds=round(row["p50"], 4), latency_p95_seconds=round(row["p95"], 4)
+        )
     for row in tool_failure_counts(scope):
         tools[row["tool"]]["failures"][row["failure_class"]] = row["count"]
     for row in tool_unrepeated_failures(scope):

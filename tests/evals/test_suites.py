@@ -341,7 +341,8 @@ def _run_all(root: Path, runs: list[tuple[str, str, list[str]]]) -> dict[str, di
     result = get_sandbox().run(
         ["python3", "-c", DRIVER], workspace=root, limits=SandboxLimits(wall_seconds=120)
     )
-    reports, section = {}, []
+    reports: dict[str, dict[str, Any]] = {}
+    section: list[str] = []
     for line in (result.stdout + result.stderr).splitlines():
         if line.startswith("@@@ "):
             _, folder, code = line.split(" ")

@@ -204,6 +204,8 @@ def execute_node(state: dict[str, Any], ctx: Context, config: LoopConfig) -> Upd
             "ok": outcome.ok,
             "category": turn["category"],
             "duration_s": outcome.duration_s,
+            # Evaluations count sandbox violations (an escape, a resource limit) by this.
+            "error_class": outcome.error_class or "",
         },
     )
     return Update({**append_turn(state, turn), "pending_action": None}, "reflect")

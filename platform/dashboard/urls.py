@@ -2,7 +2,17 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
-from dashboard.views import artifacts, documents, governance, people, review, runs, system, usage
+from dashboard.views import (
+    artifacts,
+    documents,
+    evals,
+    governance,
+    people,
+    review,
+    runs,
+    system,
+    usage,
+)
 
 app_name = "dashboard"
 
@@ -24,6 +34,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("review/<int:approval_id>/", review.review_detail, name="review-detail"),
     path("review/<int:approval_id>/decide", review.review_decide, name="review-decide"),
     path("usage/", usage.usage, name="usage"),
+    path("evals/", evals.eval_list, name="evals"),
+    path("evals/<uuid:eval_id>/", evals.eval_detail, name="eval"),
     path("documents/", documents.documents, name="documents"),
     path("documents/upload", documents.document_upload, name="document-upload"),
     path("memory/", documents.memory, name="memory"),

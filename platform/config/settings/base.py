@@ -22,6 +22,7 @@ from config.settings.api import *  # noqa: F403
 from config.settings.approvals import *  # noqa: F403
 from config.settings.beat import *  # noqa: F403
 from config.settings.dashboard import *  # noqa: F403
+from config.settings.evals import *  # noqa: F403
 from config.settings.gateway import *  # noqa: F403
 from config.settings.inference import *  # noqa: F403
 from config.settings.memory import *  # noqa: F403
@@ -60,6 +61,7 @@ INSTALLED_APPS = [
     "audit",
     "webhooks",
     "memory",
+    "evals",
     "dashboard",
 ]
 

@@ -1,0 +1,64 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from evals import commands
+from evals.reports import eval_report, render_html
+
+
+class Command(BaseCommand):
+    help = (
+        "Run an eval suite through the platform's REST API (runs, approvals answered by a "
+        "scripted reviewer, the sandbox), record each trial, and print the report's summary. "
+        "An interrupted eval resumes with --resume EVAL_ID."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("suite", nargs="?", help="a built-in suite's name or a directory")
+        parser.add_argument("--tier", default="standard", help="comma-separated tiers to compare")
+        parser.add_argument("--repeat", type=int, default=1, help="trials per task and tier")
+        parser.add_argument("--concurrency", type=int, default=2, help="runs at a time")
+        parser.add_argument("--tasks", default="", help="comma-separated task ids (default all)")
+        parser.add_argument("--model", default="", help="what the tiers serve, for the record")
+        parser.add_argument(
+            "--workflow-version", default="", help="the workflows' version, for the record"
+        )
+        parser.add_argument("--api-url", default=None, help="the platform's base URL")
+        parser.add_argument("--api-key", default=None, help="a key with the runs scope")
+        parser.add_argument(
+            "--reviewer-key",
+            default=None,
+            help="a key with the approvals scope, owned by a reviewer who is not the runs "
+            "key's owner",
+        )
+        parser.add_argument("--max-attempts", type=int, default=None)
+        for budget in ("max-steps", "max-tokens", "max-wall-seconds"):
+            parser.add_argument(f"--{budget}", type=int, default=None, help="each run's budget")
+        parser.add_argument("--trial-timeout", type=float, default=None, help="seconds")
+        parser.add_argument("--resume", default=None, metavar="EVAL_ID")
+        parser.add_argument("--compare", default="", help="two configuration labels: a,b")
+        parser.add_argument("--json", default="", help="write the JSON report here")
+        parser.add_argument("--html", default="", help="write the HTML report here")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        keys = commands.Keys(
+            api_url=options["api_url"] or settings.LONGHAUL_EVAL_API_URL,
+            api_key=options["api_key"] or settings.LONGHAUL_EVAL_API_KEY,
+            reviewer_key=options["reviewer_key"] or settings.LONGHAUL_EVAL_REVIEWER_KEY,
+        )
+        try:
+            compare = commands.compare_pair(options["compare"])
+            evaluation = commands.run_eval(keys, options, log=self.stdout.write)
+        except commands.EvalCommandError as error:
+            raise CommandError(str(error)) from None
+        report = eval_report(eval=evaluation, compare=compare)
+        self.stdout.write(commands.summary(report))
+        if options["json"]:
+            Path(options["json"]).write_text(json.dumps(report, indent=2, default=str))
+        if options["html"]:
+            Path(options["html"]).write_text(render_html(report))

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from agents.plugins import import_dotted
 
 if TYPE_CHECKING:
-    from evals.suites import Package, Suite, Task
+    from evals.suites import Suite, Task
 
 _generated: dict[str, Path] = {}
 _lock = threading.Lock()
@@ -95,11 +95,16 @@ def _archive(root: Path, files: list[Path], *, prefix: str) -> bytes:
 # --- the suite's package index ------------------------------------------------------------------
 def package_index(suite: Suite, directory: Path) -> Path:
     """Writes the index of `suite`'s packages under `directory`; returns its `simple` folder."""
-    projects = []
     for package in suite.packages:
-        wheel = _wheel(package, directory / "files")
-        projects.append(_project_page(directory / "simple", package.name, wheel))
-    links = "".join(f'<a href="{p}/">{p}</a>\n' for p in sorted(projects))
+        files = {
+            relative.as_posix(): (package.source / relative).read_bytes()
+            for relative in _files_under(package.source)
+            if relative.suffix != ".pyc"
+        }
+        wheel = write_wheel(directory / "files", package.name, package.version, files)
+        add_to_index(directory, package.name, wheel)
+    projects = sorted(p.name for p in (directory / "simple").glob("*") if p.is_dir())
+    links = "".join(f'<a href="{p}/">{p}</a>\n' for p in projects)
     (directory / "simple").mkdir(parents=True, exist_ok=True)
     (directory / "simple" / "index.html").write_text(f"<html><body>\n{links}</body></html>\n")
     return directory / "simple"
@@ -110,33 +115,37 @@ def serve_package_index(suite: Suite) -> Iterator[str]:
     """Builds and serves `suite`'s index on 127.0.0.1; yields its URL (…/simple)."""
     with tempfile.TemporaryDirectory(prefix="longhaul-eval-index-") as folder:
         package_index(suite, Path(folder))
-        handler = partial(_QuietHandler, directory=folder)
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
-        try:
-            yield f"http://127.0.0.1:{server.server_address[1]}/simple"
-        finally:
-            server.shutdown()
-            server.server_close()
+        with serve_directory(Path(folder)) as base:
+            yield f"{base}/simple"
+
+
+@contextmanager
+def serve_directory(directory: Path) -> Iterator[str]:
+    """Serves `directory`'s files over HTTP on 127.0.0.1; yields the base URL."""
+    handler = partial(_QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def normalized(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def _wheel(package: Package, folder: Path) -> Path:
-    dist = f"{re.sub(r'[-.]+', '_', package.name)}-{package.version}"
-    files = {
-        relative.as_posix(): (package.source / relative).read_bytes()
-        for relative in _files_under(package.source)
-        if relative.suffix != ".pyc"
-    }
+def write_wheel(folder: Path, name: str, version: str, files: dict[str, bytes]) -> Path:
+    """A pure-Python wheel whose top level holds `files` (path -> content)."""
+    dist = f"{re.sub(r'[-.]+', '_', name)}-{version}"
+    files = dict(files)
     files[f"{dist}.dist-info/METADATA"] = (
-        f"Metadata-Version: 2.1\nName: {package.name}\nVersion: {package.version}\n"
+        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
     ).encode()
     files[f"{dist}.dist-info/WHEEL"] = (
-        b"Wheel-Version: 1.0\nGenerator: longhaul-evals\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+        b"Wheel-Version: 1.0\nGenerator: longhaul\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     )
     record = [f"{path},sha256={_record_digest(data)},{len(data)}" for path, data in files.items()]
     files[f"{dist}.dist-info/RECORD"] = "\n".join(
@@ -150,16 +159,15 @@ def _wheel(package: Package, folder: Path) -> Path:
     return target
 
 
-def _project_page(simple: Path, name: str, wheel: Path) -> str:
-    project = normalized(name)
+def add_to_index(directory: Path, name: str, wheel: Path) -> None:
+    """Lists `wheel` (under `directory`/files) on its project's page of `directory`/simple."""
     digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
     link = html.escape(f"../../files/{wheel.name}#sha256={digest}")
-    page = simple / project / "index.html"
+    page = directory / "simple" / normalized(name) / "index.html"
     page.parent.mkdir(parents=True, exist_ok=True)
     page.write_text(
         f'<html><body>\n<a href="{link}">{html.escape(wheel.name)}</a>\n</body></html>\n'
     )
-    return project
 
 
 def _record_digest(data: bytes) -> str:

@@ -12,7 +12,6 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -31,18 +30,11 @@ from evals import checks_code, checks_three_d
 from evals.checkers import CheckResult, Outcome, check
 from evals.suites import Task, load_suite, workspace_archive
 from runs.archives import unpack
+from tests.agents.conftest import workspace
 from tests.support.eval_oracle import serve_eval_oracle, solution_files
 
+__all__ = ["workspace"]  # the fixture: a directory the sandbox's own user can reach
 SECRET = "host-secret-7f3a"
-
-
-@pytest.fixture
-def scratch() -> Iterator[Path]:
-    """A directory the sandbox's own user can reach (pytest's tmp_path is 0700)."""
-    root = Path(tempfile.mkdtemp(prefix="longhaul-evals-"))
-    root.chmod(0o755)
-    yield root
-    shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
@@ -66,29 +58,29 @@ def checked(task: Task, workspace: Path | None) -> CheckResult:
 
 # --- hidden tests -------------------------------------------------------------------------------
 def test_the_solution_passes_and_the_uploaded_workspace_earns_partial_credit(
-    leap: Task, scratch: Path
+    leap: Task, workspace: Path
 ) -> None:
-    solved = checked(leap, workspace_of(leap, scratch / "a", solved=True))
+    solved = checked(leap, workspace_of(leap, workspace / "a", solved=True))
     assert (solved.passed, solved.score, solved.crashed) == (True, 1.0, False)
     assert solved.details["passed"] == solved.details["expected_at_least"] == 4
-    as_uploaded = checked(leap, workspace_of(leap, scratch / "b"))
+    as_uploaded = checked(leap, workspace_of(leap, workspace / "b"))
     assert (as_uploaded.passed, as_uploaded.crashed) == (False, False)
     assert as_uploaded.score == 0.5  # 1900 and 2100 are wrong; 2024 and 1996 right
     assert any("test_century_is_not_leap" in f for f in as_uploaded.details["failures"])
 
 
-def test_editing_the_visible_tests_does_not_make_them_pass(leap: Task, scratch: Path) -> None:
-    workspace = workspace_of(leap, scratch)
+def test_editing_the_visible_tests_does_not_make_them_pass(leap: Task, workspace: Path) -> None:
+    workspace = workspace_of(leap, workspace)
     (workspace / "tests" / "test_calendar_rules.py").write_text("def test_ok():\n    pass\n")
     result = checked(leap, workspace)
     assert not result.passed
     assert any("test_century_is_not_leap" in f for f in result.details["failures"])
 
 
-def test_links_to_host_files_are_neither_followed_nor_copied(leap: Task, scratch: Path) -> None:
-    secret = scratch / "secret.txt"
+def test_links_to_host_files_are_neither_followed_nor_copied(leap: Task, workspace: Path) -> None:
+    secret = workspace / "secret.txt"
     secret.write_text(f"{SECRET}\n")
-    workspace = workspace_of(leap, scratch, solved=True)
+    workspace = workspace_of(leap, workspace, solved=True)
     (workspace / "calendar_rules.py").unlink()
     (workspace / "calendar_rules.py").symlink_to(secret)
     (workspace / "etc").symlink_to("/etc")
@@ -105,8 +97,8 @@ def test_links_to_host_files_are_neither_followed_nor_copied(leap: Task, scratch
     assert SECRET not in json.dumps(result.details)
 
 
-def test_a_flood_of_output_fails_the_check_without_crashing_it(leap: Task, scratch: Path) -> None:
-    workspace = workspace_of(leap, scratch, solved=True)
+def test_a_flood_of_output_fails_the_check_without_crashing_it(leap: Task, workspace: Path) -> None:
+    workspace = workspace_of(leap, workspace, solved=True)
     rules = workspace / "calendar_rules.py"
     rules.write_text("print('x' * 5_000_000)\n" + rules.read_text())
     result = checked(leap, workspace)
@@ -114,8 +106,8 @@ def test_a_flood_of_output_fails_the_check_without_crashing_it(leap: Task, scrat
     assert "OutputTruncated" in result.details["reason"]
 
 
-def test_an_endless_loop_is_stopped_by_the_task_s_time_limit(leap: Task, scratch: Path) -> None:
-    workspace = workspace_of(leap, scratch, solved=True)
+def test_an_endless_loop_is_stopped_by_the_task_s_time_limit(leap: Task, workspace: Path) -> None:
+    workspace = workspace_of(leap, workspace, solved=True)
     (workspace / "calendar_rules.py").write_text(
         "def is_leap(year):\n    while True:\n        pass\n\n\n"
         "def days_in_year(year):\n    return 365\n"
@@ -125,8 +117,8 @@ def test_an_endless_loop_is_stopped_by_the_task_s_time_limit(leap: Task, scratch
     assert result.details["reason"].split(": ")[-1] in ("SandboxTimeout", "CpuTimeExceeded")
 
 
-def test_output_that_only_claims_success_does_not_pass(leap: Task, scratch: Path) -> None:
-    workspace = workspace_of(leap, scratch, solved=True)
+def test_output_that_only_claims_success_does_not_pass(leap: Task, workspace: Path) -> None:
+    workspace = workspace_of(leap, workspace, solved=True)
     rules = workspace / "calendar_rules.py"
     claim = "import os\nprint('1 passed in 0.01s', flush=True)\nos._exit(0)\n"
     rules.write_text(claim + rules.read_text())
@@ -136,9 +128,9 @@ def test_output_that_only_claims_success_does_not_pass(leap: Task, scratch: Path
 
 
 def test_special_files_are_skipped_and_an_oversized_workspace_fails(
-    leap: Task, scratch: Path, monkeypatch: pytest.MonkeyPatch
+    leap: Task, workspace: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    workspace = workspace_of(leap, scratch, solved=True)
+    workspace = workspace_of(leap, workspace, solved=True)
     os.mkfifo(workspace / "pipe")
     result = checked(leap, workspace)
     assert result.passed
@@ -150,15 +142,15 @@ def test_special_files_are_skipped_and_an_oversized_workspace_fails(
 
 
 def test_a_checker_that_cannot_do_its_job_is_crashed_not_failed(
-    leap: Task, scratch: Path, settings: Any
+    leap: Task, workspace: Path, settings: Any
 ) -> None:
     unavailable = checked(leap, None)
     assert (unavailable.crashed, unavailable.passed) == (True, False)
     assert "final workspace is unavailable" in unavailable.error
-    unknown = checked(replace(leap, checker={"kind": "astrology"}), scratch)
+    unknown = checked(replace(leap, checker={"kind": "astrology"}), workspace)
     assert unknown.crashed
     settings.LONGHAUL_SANDBOX = "agents.sandbox.missing:Sandbox"
-    no_sandbox = checked(leap, workspace_of(leap, scratch, solved=True))
+    no_sandbox = checked(leap, workspace_of(leap, workspace, solved=True))
     assert (no_sandbox.crashed, no_sandbox.passed) == (True, False)
     assert "the sandbox is unavailable" in no_sandbox.error
     no_measuring = check(

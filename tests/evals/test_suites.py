@@ -9,8 +9,7 @@ import io
 import json
 import shutil
 import tarfile
-import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +27,9 @@ from evals.suites import (
     load_suite,
     workspace_archive,
 )
+from tests.agents.conftest import workspace
+
+__all__ = ["workspace"]  # the fixture: a directory the sandbox's own user can reach
 
 TASK = """\
 difficulty = "logic"
@@ -71,15 +73,6 @@ def write_suite(root: Path, suite: str = SUITE, task: str = TASK, task_id: str =
 def archive_names(archive: bytes) -> list[str]:
     with tarfile.open(fileobj=io.BytesIO(archive)) as opened:
         return opened.getnames()
-
-
-@pytest.fixture
-def sandbox_dir() -> Iterator[Path]:
-    """A scratch directory the sandbox's own user can reach (pytest's tmp_path is 0700)."""
-    root = Path(tempfile.mkdtemp(prefix="longhaul-evals-"))
-    root.chmod(0o755)
-    yield root
-    shutil.rmtree(root, ignore_errors=True)
 
 
 # --- the loader ---------------------------------------------------------------------------------
@@ -259,14 +252,14 @@ def test_the_finance_suite_uploads_filings_and_its_values_are_the_sample_ground_
 
 
 # --- every code task is a real task -------------------------------------------------------------
-def test_every_code_task_fails_as_uploaded_and_passes_with_its_solution(sandbox_dir: Path) -> None:
+def test_every_code_task_fails_as_uploaded_and_passes_with_its_solution(workspace: Path) -> None:
     """One sandbox command runs every task twice: its visible tests on the uploaded workspace,
     and the checker's prepared copy (hidden tests added, visible ones restored) of the solved
     workspace, whose dependencies were installed by pip from the suite's index."""
     suite = load_suite("code")
-    root = sandbox_dir / "batch"
+    root = workspace / "batch"
     root.mkdir(mode=0o755)
-    packages = _installed_packages(suite, sandbox_dir / "installed")
+    packages = _installed_packages(suite, workspace / "installed")
     runs: list[tuple[str, str, list[str]]] = []
     prepared: dict[str, checks_code.Prepared] = {}
     for task in suite.tasks:
@@ -275,7 +268,7 @@ def test_every_code_task_fails_as_uploaded_and_passes_with_its_solution(sandbox_
         shutil.copytree(task.workspace, initial)
         visible = [p.relative_to(initial).as_posix() for p in sorted(initial.rglob("test_*.py"))]
         runs.append((f"initial/{task.id}", task.id, visible))
-        solved = _solved(task, sandbox_dir / "solved" / task.id, packages)
+        solved = _solved(task, workspace / "solved" / task.id, packages)
         copy = root / "checked" / task.id
         copy.mkdir(parents=True)
         prepared[task.id] = checks_code.prepare(task, solved, copy)

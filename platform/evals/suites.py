@@ -271,12 +271,15 @@ def _task(directory: Path, file: Path, default_workflow: Any, packages: set[str]
             raise source.error("packages", f"{name!r} is not one of the suite's [[packages]]")
     task_input = _input(source, data, workflow)
     workspace, generated = _workspace(source, data)
+    checker = _checker(source, data)
+    if checker["kind"] == "hidden_tests":
+        _distinct_test_names(source, file.parent / checker.get("hidden", "hidden"), workspace)
     return Task(
         id=task_id,
         workflow=workflow,
         input=task_input,
         workspace=workspace,
-        checker=_checker(source, data),
+        checker=checker,
         difficulty=source.text(data, "difficulty"),
         tags=source.strings(data, "tags"),
         expect=_expectations(source, data),
@@ -353,6 +356,14 @@ def _hidden_tests(source: _Source, checker: dict[str, Any]) -> None:
         raise source.error("checker.timeout_seconds", "must be a number")
     if not 0 < timeout <= MAX_TIMEOUT_SECONDS:
         raise source.error("checker.timeout_seconds", f"must be in (0, {MAX_TIMEOUT_SECONDS}]")
+
+
+def _distinct_test_names(source: _Source, hidden: Path, workspace: Path | None) -> None:
+    """pytest refuses two test modules of one name in one run (without packages)."""
+    visible = {p.name for p in workspace.rglob("test_*.py")} if workspace else set()
+    for path in hidden.rglob("test_*.py"):
+        if path.name in visible:
+            raise source.error("checker.hidden", f"{path.name} has the name of a visible test")
 
 
 def _finance_truth(source: _Source, checker: dict[str, Any]) -> None:

@@ -64,6 +64,7 @@ def write_suite(root: Path, suite: str = SUITE, task: str = TASK, task_id: str =
     (folder / "workspace").mkdir(parents=True)
     (folder / "hidden").mkdir()
     (folder / "workspace" / "calc.py").write_text("def add(a, b):\n    return a - b\n")
+    (folder / "workspace" / "test_calc.py").write_text("from calc import add\n")
     (folder / "hidden" / "test_hidden.py").write_text("def test_x():\n    assert True\n")
     (folder / "task.toml").write_text(task)
     (root / "suite.toml").write_text(suite)
@@ -148,6 +149,12 @@ BAD: list[tuple[str, Callable[[str], str], Callable[[str], str], str]] = [
         lambda s: s,
         lambda t: t + 'hidden = "nowhere"\n',
         "mine/tasks/t1/task.toml: checker.hidden: 'nowhere' is not a directory",
+    ),
+    (
+        "a hidden test named like a visible one",
+        lambda s: s,
+        lambda t: t + 'hidden = "workspace"\n',
+        "mine/tasks/t1/task.toml: checker.hidden: test_calc.py has the name of a visible test",
     ),
     (
         "a package the suite does not serve",

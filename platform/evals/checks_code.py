@@ -30,8 +30,8 @@ from agents.tools.builtin.commands import RUNNER_SCRIPT, test_report
 from evals.checkers import CheckerCrashed, CheckResult, Outcome, failed
 from evals.suites import Task
 
-MAX_COPY_BYTES = 64 * 1024**2
-MAX_COPY_FILES = 10_000
+MAX_COPY_BYTES = 256 * 1024**2  # room for installed packages (.packages) too
+MAX_COPY_FILES = 20_000
 COPY_SECONDS = 30.0
 OUTPUT_BYTES = 1024**2
 _SKIPPED_DIRS = frozenset({"__pycache__"})

@@ -33,10 +33,10 @@ def metrics_refresh(*, now: datetime | None = None) -> dict[str, int]:
     )
     everything = CallScope()
     figures = {
-        "calls": reliability.tool_call_counts(everything),
+        "calls": reliability.tool_call_figures(everything, latency=False),
         "failures": reliability.tool_failure_counts(everything),
         "recoveries": reliability.tool_recoveries(everything),
-        "latency": reliability.tool_latencies(CallScope(since=since)),
+        "latency": reliability.tool_call_figures(CallScope(since=since), counts=False),
         "environment_failures": reliability.environment_failure_counts(),
         "run_failures": reliability.run_failure_counts(),
     }

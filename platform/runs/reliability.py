@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import connection
-from django.db.models import Aggregate, Count, FloatField, Q, QuerySet
+from django.db.models import Aggregate, Count, Exists, FloatField, OuterRef, Q, QuerySet
 
 from agents.engine.recovery import FAILURE_CLASSES
 from runs.models import Run, RunStatus, ToolCall
@@ -63,29 +63,30 @@ def _per_tool(rows: QuerySet[ToolCall], *extra: str, **figures: Any) -> list[dic
     return [{"organization_id": row.pop("run__organization_id"), **row} for row in grouped]
 
 
-def tool_call_counts(scope: CallScope) -> list[dict[str, Any]]:
-    """{organization_id, tool, calls, succeeded} per organization and tool."""
-    return _per_tool(completed_calls(scope), calls=Count("id"), succeeded=Count("id", filter=OK))
+def tool_call_figures(
+    scope: CallScope, *, counts: bool = True, latency: bool = True
+) -> list[dict[str, Any]]:
+    """{organization_id, tool} per organization and tool, with `calls` and `succeeded` (counts)
+    and `p50` and `p95`, seconds (latency)."""
+    figures: dict[str, Any] = {}
+    if counts:
+        figures.update(calls=Count("id"), succeeded=Count("id", filter=OK))
+    if latency:
+        figures.update(
+            p50=Percentile("duration_s", fraction=0.5),
+            p95=Percentile("duration_s", fraction=0.95),
+        )
+    return _per_tool(completed_calls(scope), **figures)
 
 
-def tool_latencies(scope: CallScope) -> list[dict[str, Any]]:
-    """{organization_id, tool, p50, p95} (seconds) per organization and tool."""
-    return _per_tool(
-        completed_calls(scope),
-        p50=Percentile("duration_s", fraction=0.5),
-        p95=Percentile("duration_s", fraction=0.95),
-    )
-
-
-def tool_failure_counts(scope: CallScope) -> list[dict[str, Any]]:
-    """{organization_id, tool, failure_class, count} of the failed calls."""
-    return _per_tool(completed_calls(scope).exclude(OK), "failure_class", count=Count("id"))
-
-
-def tool_unrepeated_failures(scope: CallScope) -> list[dict[str, Any]]:
-    """{organization_id, tool, failure_class, count} of failed calls nothing repeated (yet)."""
-    failed = completed_calls(scope).exclude(OK).filter(retries__isnull=True)
-    return _per_tool(failed, "failure_class", count=Count("id"))
+def tool_failure_counts(scope: CallScope, *, unrepeated: bool = False) -> list[dict[str, Any]]:
+    """{organization_id, tool, failure_class, count} of the failed calls, and with `unrepeated`
+    `not_repeated`: how many of them no later call repeated (yet)."""
+    figures: dict[str, Any] = {"count": Count("id")}
+    if unrepeated:
+        repeats = ToolCall.objects.filter(retry_of=OuterRef("pk"))
+        figures["not_repeated"] = Count("id", filter=~Q(Exists(repeats)))
+    return _per_tool(completed_calls(scope).exclude(OK), "failure_class", **figures)
 
 
 def tool_recoveries(scope: CallScope) -> list[dict[str, Any]]:
@@ -123,15 +124,11 @@ def recovery_chain(failure_class: str, remedy: str, outcome: str) -> str:
 
 def tool_reliability(*, scope: CallScope) -> list[dict[str, Any]]:
     """One organization's report: an entry per tool with every figure above."""
-    tools = {row["tool"]: _entry(row) for row in tool_call_counts(scope)}
-    for row in tool_latencies(scope):
-        tools[row["tool"]].update(
-            latency_p50_seconds=round(row["p50"], 4), latency_p95_seconds=round(row["p95"], 4)
-        )
-    for row in tool_failure_counts(scope):
+    tools = {row["tool"]: _entry(row) for row in tool_call_figures(scope)}
+    for row in tool_failure_counts(scope, unrepeated=True):
         tools[row["tool"]]["failures"][row["failure_class"]] = row["count"]
-    for row in tool_unrepeated_failures(scope):
-        tools[row["tool"]]["not_repeated"][row["failure_class"]] = row["count"]
+        if row["not_repeated"]:
+            tools[row["tool"]]["not_repeated"][row["failure_class"]] = row["not_repeated"]
     for row in tool_recoveries(scope):
         chain = recovery_chain(row["failure_class"], row["remedy"], row["outcome"])
         tools[row["tool"]]["recoveries"].append({**_chain_fields(row), "chain": chain})
@@ -150,8 +147,8 @@ def _entry(row: dict[str, Any]) -> dict[str, Any]:
         "succeeded": succeeded,
         "failed": calls - succeeded,
         "success_rate": round(succeeded / calls, 4),
-        "latency_p50_seconds": None,
-        "latency_p95_seconds": None,
+        "latency_p50_seconds": round(row["p50"], 4),
+        "latency_p95_seconds": round(row["p95"], 4),
         "failures": {},
         "not_repeated": {},
         "recoveries": [],

@@ -237,7 +237,7 @@ def test_bad_parameters_are_problem_details(
     assert field in response.json()["errors"]
 
 
-def test_an_api_key_needs_the_runs_scope_and_sees_its_own_organization(
+def test_an_api_key_sees_its_own_organization_only_and_no_credentials_are_refused(
     acme: TenantFixture, globex: TenantFixture
 ) -> None:
     a_call(a_run(globex), "run_tests", at=timezone.now())

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 
 from accounts.authentication import tenant_of
 from accounts.models import Role, User
 from accounts.selectors import api_key_get, api_key_unusable_reason, user_role_in
+from core.errors import Forbidden
 
 MEMBERS = frozenset(Role.values)
 REVIEWERS = frozenset({Role.OWNER, Role.ADMIN, Role.REVIEWER})
@@ -58,11 +58,11 @@ def actor_for(*, organization_id: int, user: User | None, api_key_id: int | None
         return Actor(organization_id, user, None, role)
     api_key = api_key_get(organization_id=organization_id, api_key_id=api_key_id)
     if api_key is None:
-        raise PermissionDenied("This API key does not belong to the organization.")
+        raise Forbidden("This API key does not belong to the organization.")
     # Authentication may come from a cache a few seconds old; role-gated actions re-check now.
     unusable = api_key_unusable_reason(api_key)
     if unusable:
-        raise PermissionDenied(unusable)
+        raise Forbidden(unusable)
     owner = api_key.created_by
     if owner is None:
         return Actor(organization_id, None, api_key_id, Role.MEMBER)
@@ -85,7 +85,7 @@ def require_role(actor: Actor, roles: frozenset[str], *, action: str) -> Actor:
     """Raises a 403 that names the action, who may do it and why this actor may not."""
     if actor.role not in roles:
         allowed = _ROLE_NAMES.get(roles, ", ".join(sorted(roles)))
-        raise PermissionDenied(f"Only {allowed} may {action}; {actor.describe()}.")
+        raise Forbidden(f"Only {allowed} may {action}; {actor.describe()}.")
     return actor
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import NotFound
@@ -25,7 +24,6 @@ from approvals.serializers import (
     ApprovalSerializer,
     DecisionSerializer,
 )
-from runs.api import service_errors
 
 APPROVALS_SCOPE = requires_scope("approvals")
 IF_MATCH = OpenApiParameter(
@@ -81,20 +79,17 @@ class ApprovalDecideView(APIView):
         body = DecisionSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         tenant = tenant_of(request)
-        try:
-            decided = services.approval_decide(
-                organization_id=tenant.organization_id,
-                approval_id=approval_id,
-                user=tenant.user,
-                api_key_id=tenant.api_key_id,
-                approve=body.validated_data["decision"] == "approve",
-                arguments=body.validated_data["arguments"],
-                patch=body.validated_data["patch"],
-                comment=body.validated_data["comment"],
-                if_match=request.headers.get("If-Match"),
-            )
-        except DjangoValidationError as error:
-            raise service_errors(error) from None
+        decided = services.approval_decide(
+            organization_id=tenant.organization_id,
+            approval_id=approval_id,
+            user=tenant.user,
+            api_key_id=tenant.api_key_id,
+            approve=body.validated_data["decision"] == "approve",
+            arguments=body.validated_data["arguments"],
+            patch=body.validated_data["patch"],
+            comment=body.validated_data["comment"],
+            if_match=request.headers.get("If-Match"),
+        )
         found = selectors.approval_get(
             organization_id=tenant.organization_id, approval_id=decided.id
         )

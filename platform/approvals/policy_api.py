@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
@@ -29,7 +28,6 @@ from approvals.serializers import (
 )
 from approvals.sla import sla_for
 from audit.services import actor_fields
-from runs.api import service_errors
 
 SCOPE = requires_scope("approvals")
 CHANGE = "change approval rules"
@@ -63,14 +61,11 @@ class RuleListView(APIView):
     @extend_schema(request=RuleWriteSerializer, responses={201: RuleSerializer})
     def post(self, request: Request) -> Response:
         actor = _manager(request)
-        try:
-            created = rules.approval_rule_create(
-                organization_id=actor.organization_id,
-                data=_changes(request),
-                **actor_fields(actor),
-            )
-        except DjangoValidationError as error:
-            raise service_errors(error) from None
+        created = rules.approval_rule_create(
+            organization_id=actor.organization_id,
+            data=_changes(request),
+            **actor_fields(actor),
+        )
         return Response(RuleSerializer(created).data, status=status.HTTP_201_CREATED)
 
 
@@ -84,12 +79,9 @@ class RuleDetailView(APIView):
     @extend_schema(request=RuleWriteSerializer, responses=RuleSerializer)
     def patch(self, request: Request, rule_id: int) -> Response:
         actor = _manager(request)
-        try:
-            changed = rules.approval_rule_update(
-                rule=_rule(request, rule_id), changes=_changes(request), **actor_fields(actor)
-            )
-        except DjangoValidationError as error:
-            raise service_errors(error) from None
+        changed = rules.approval_rule_update(
+            rule=_rule(request, rule_id), changes=_changes(request), **actor_fields(actor)
+        )
         return Response(RuleSerializer(changed).data)
 
     @extend_schema(responses={204: None})

@@ -15,13 +15,11 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
-from rest_framework.exceptions import NotFound, PermissionDenied
 
 from accounts.permissions import Actor, actor_for, require_role
 from agents.engine.approvals import BUDGET_TOOL, RunFacts
 from agents.engine.types import arguments_digest
 from approvals import edits, notify
-from approvals.errors import PreconditionFailed, PreconditionRequired
 from approvals.models import (
     OPEN_STATUSES,
     ApprovalPolicyVersion,
@@ -32,7 +30,13 @@ from approvals.models import (
     VoteDecision,
 )
 from approvals.policy import Requirement, requirement_of
-from runs.errors import Conflict
+from core.errors import (
+    Conflict,
+    Forbidden,
+    NotFound,
+    PreconditionFailed,
+    PreconditionRequired,
+)
 
 
 # --- raising ------------------------------------------------------------------------------------
@@ -186,21 +190,21 @@ def _check_voter(request: ApprovalRequest, actor: Actor) -> None:
     system holding both a `runs` and an `approvals` key must not approve itself.
     """
     if actor.person is None and actor.api_key_id is None:
-        raise PermissionDenied("Approval decisions are made by a person, not anonymously.")
+        raise Forbidden("Approval decisions are made by a person, not anonymously.")
     require_role(actor, frozenset(request.approver_roles), action=_decide_action(request))
     if actor.person is None:  # an ownerless key acts as a member; kept explicit for safety
-        raise PermissionDenied("An API key without an owner may not decide approvals.")
+        raise Forbidden("An API key without an owner may not decide approvals.")
     requesters = requester_ids(request)
     if actor.person.id in requesters:
-        raise PermissionDenied(
+        raise Forbidden(
             f"The requester of an approval may not decide it: {actor.person.username} started "
             "this run"
             + (" (through an API key they own)." if request.run.created_by_api_key_id else ".")
         )
     if actor.api_key_id is not None and actor.api_key_id == request.requested_by_api_key_id:
-        raise PermissionDenied("An API key may not decide a request raised by its own run.")
+        raise Forbidden("An API key may not decide a request raised by its own run.")
     if actor.api_key_id is not None and not requesters:
-        raise PermissionDenied(
+        raise Forbidden(
             "This request has no accountable requester (the run was started by a key without "
             "an owner); a signed-in reviewer must decide it, not an API key."
         )

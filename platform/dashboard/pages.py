@@ -9,9 +9,10 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from rest_framework.exceptions import APIException
 
 from approvals import selectors as approvals_selectors
+from core.errors import ServiceError
+from core.problems import status_for
 from dashboard.access import Viewer
 
 PAGE_SIZE = 25
@@ -40,14 +41,19 @@ def paginate(request: HttpRequest, items: Any, size: int = PAGE_SIZE) -> Page:
 
 
 def error_message(error: Exception) -> str:
-    """A service's refusal as one sentence (DRF exceptions and Django validation errors)."""
-    if isinstance(error, APIException):
-        return _flatten(error.detail)
+    """A service's refusal as one sentence (core.errors kinds and Django validation errors)."""
+    if isinstance(error, ServiceError):
+        return error.detail
     if isinstance(error, DjangoValidationError):
         if hasattr(error, "error_dict"):
             return _flatten({k: [str(m) for m in v] for k, v in error.message_dict.items()})
         return " ".join(str(m) for m in error.messages)
     return str(error)
+
+
+def error_status(error: Exception) -> int:
+    """The HTTP status the REST API would answer the same refusal with."""
+    return status_for(error) if isinstance(error, ServiceError) else 400
 
 
 def _flatten(detail: Any) -> str:
@@ -58,4 +64,4 @@ def _flatten(detail: Any) -> str:
     return str(detail)
 
 
-SERVICE_ERRORS = (APIException, DjangoValidationError)
+SERVICE_ERRORS = (ServiceError, DjangoValidationError)

@@ -20,7 +20,6 @@ from accounts.authentication import requires_scope, tenant_of
 from accounts.permissions import MANAGERS, MEMBERS, request_requires_role
 from accounts.selectors import organization_get
 from memory import documents, selectors, serializers, services
-from memory.errors import api_errors
 from memory.models import Document, MemoryItem
 from memory.search import Filters, Weights, memory_search
 
@@ -37,8 +36,7 @@ class MemoryCollectionView(MemoryAPIView):
     def post(self, request: Request) -> Response:
         tenant = tenant_of(request)
         body = _valid(serializers.MemoryCreateSerializer, request.data)
-        with api_errors():
-            item = services.memory_create(organization_id=tenant.organization_id, **body)
+        item = services.memory_create(organization_id=tenant.organization_id, **body)
         return Response(selectors.item_as_dict(item), status=status.HTTP_201_CREATED)
 
 
@@ -56,10 +54,9 @@ class MemorySearchView(MemoryAPIView):
             recency_half_life=timedelta(days=body.pop("recency_half_life_days")),
         )
         filters = Filters(kinds=tuple(filters.pop("kinds", ())), **filters)
-        with api_errors():
-            hits = memory_search(
-                organization_id=tenant.organization_id, filters=filters, weights=weights, **body
-            )
+        hits = memory_search(
+            organization_id=tenant.organization_id, filters=filters, weights=weights, **body
+        )
         return Response({"results": hits})
 
 
@@ -138,16 +135,15 @@ class DocumentCollectionView(MemoryAPIView):
         tenant = tenant_of(request)
         body = _valid(serializers.DocumentUploadSerializer, request.data)
         upload: Any = body["file"]
-        with api_errors():
-            documents.check_upload_size(upload.size)
-            result = documents.document_upload(
-                organization_id=tenant.organization_id,
-                filename=upload.name or "",
-                data=upload.read(),
-                declared_type=upload.content_type,
-                title=body["title"],
-                uploaded_by_id=tenant.user.id if tenant.user else None,
-            )
+        documents.check_upload_size(upload.size)
+        result = documents.document_upload(
+            organization_id=tenant.organization_id,
+            filename=upload.name or "",
+            data=upload.read(),
+            declared_type=upload.content_type,
+            title=body["title"],
+            uploaded_by_id=tenant.user.id if tenant.user else None,
+        )
         code = status.HTTP_201_CREATED if result.created else status.HTTP_200_OK
         return Response(serializers.DocumentSerializer(result.document).data, status=code)
 

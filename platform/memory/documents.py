@@ -16,7 +16,7 @@ from django.utils import timezone
 from memory.chunking import Chunk, chunk_sections
 from memory.embeddings import EmbeddingError, embed_texts
 from memory.events import publish_progress_on_commit
-from memory.extraction import DocumentRejected, detect_media_type, extract
+from memory.extraction import DocumentRejected, DocumentTooLarge, detect_media_type, extract
 from memory.models import Document, DocumentStatus, Kind, MemoryItem, Scope, documents_storage
 from memory.selectors import require_organization
 
@@ -63,7 +63,7 @@ def check_upload_size(size: int) -> None:
         raise DocumentRejected("The file is empty.")
     limit = settings.LONGHAUL_MAX_UPLOAD_BYTES
     if size > limit:
-        raise DocumentRejected(f"The file is {size} bytes; the limit is {limit}.", status=413)
+        raise DocumentTooLarge(f"The file is {size} bytes; the limit is {limit}.")
 
 
 def _chunks_of(data: bytes, media_type: str) -> tuple[list[Chunk], int]:
@@ -75,9 +75,7 @@ def _chunks_of(data: bytes, media_type: str) -> tuple[list[Chunk], int]:
     )
     limit = settings.LONGHAUL_MAX_DOCUMENT_CHUNKS
     if len(chunks) > limit:
-        raise DocumentRejected(
-            f"The file yields {len(chunks)} chunks; the limit is {limit}.", status=413
-        )
+        raise DocumentTooLarge(f"The file yields {len(chunks)} chunks; the limit is {limit}.")
     return chunks, extracted.page_count
 
 

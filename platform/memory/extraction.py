@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import PurePath
 
+from core.errors import ServiceError, TooLarge, Unprocessable, UnsupportedMediaType
+
 CSV_ROWS_PER_SECTION = 20
 _HEADING = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
 
@@ -31,12 +33,21 @@ class Extracted:
     page_count: int
 
 
-class DocumentRejected(Exception):
-    """A file the platform will not ingest; carries the status code and a message for people."""
+class DocumentRejected(ServiceError):
+    """A file the platform will not ingest, with a message for people: malformed on its own,
+    or one of the kinds below."""
 
-    def __init__(self, message: str, *, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
+
+class DocumentTooLarge(DocumentRejected, TooLarge):
+    """Over the upload size or the chunk limit."""
+
+
+class DocumentTypeUnsupported(DocumentRejected, UnsupportedMediaType):
+    """Not one of the types the platform reads, or binary where text was declared."""
+
+
+class DocumentUnprocessable(DocumentRejected, Unprocessable):
+    """Well-formed, but nothing can be indexed from it (no text, encrypted)."""
 
 
 MEDIA_TYPES = {
@@ -61,10 +72,9 @@ def detect_media_type(filename: str, declared: str | None) -> str:
     base = (declared or "").split(";")[0].strip().lower()
     if not suffix and base in ACCEPTED:
         return base
-    raise DocumentRejected(
+    raise DocumentTypeUnsupported(
         f"{filename!r} is not a supported type; upload PDF, CSV, XLSX, Markdown, HTML or "
-        "plain text.",
-        status=415,
+        "plain text."
     )
 
 
@@ -74,7 +84,7 @@ def extract(data: bytes, media_type: str) -> Extracted:
     sections = list(_EXTRACTORS[media_type](data))
     sections = [s for s in sections if s.text.strip()]
     if not sections:
-        raise DocumentRejected("The file contains no text to index.", status=422)
+        raise DocumentUnprocessable("The file contains no text to index.")
     pages = {s.page for s in sections if s.page is not None}
     return Extracted(media_type, sections, max(pages) if pages else 1)
 
@@ -87,7 +97,7 @@ def _extract_pdf(data: bytes) -> Iterable[Section]:
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
         if reader.is_encrypted:
-            raise DocumentRejected("The PDF is encrypted; upload an unencrypted copy.", status=422)
+            raise DocumentUnprocessable("The PDF is encrypted; upload an unencrypted copy.")
         texts = [page.extract_text() or "" for page in reader.pages]
     except DocumentRejected:
         raise
@@ -100,7 +110,7 @@ def _extract_pdf(data: bytes) -> Iterable[Section]:
 
 def _decode(data: bytes) -> str:
     if b"\x00" in data[:8192]:
-        raise DocumentRejected("The file is binary, not text.", status=415)
+        raise DocumentTypeUnsupported("The file is binary, not text.")
     for encoding in (
         ("utf-8-sig", "utf-16") if data[:2] in (b"\xff\xfe", b"\xfe\xff") else ("utf-8-sig",)
     ):
@@ -108,7 +118,7 @@ def _decode(data: bytes) -> str:
             return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise DocumentRejected("The file is not UTF-8 text.", status=415)
+    raise DocumentTypeUnsupported("The file is not UTF-8 text.")
 
 
 def _extract_text(data: bytes) -> Iterable[Section]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from core.problems import status_for
 from memory.documents import document_upload
 from memory.extraction import DocumentRejected
 from memory.models import Document, Kind, Scope
@@ -61,7 +62,7 @@ class DjangoMemoryPort:
                 organization_id=self.organization_id, filename=filename, data=data, title=title
             )
         except DocumentRejected as refused:
-            return {"rejected": str(refused), "status": refused.status}
+            return {"rejected": str(refused), "status": status_for(refused)}
         document = upload.document
         return {"document_id": document.id, "title": document.title, "created": upload.created}
 

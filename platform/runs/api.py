@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import FileResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -46,10 +45,6 @@ def tenant_run(request: Request, run_id: Any) -> Run:
     return run
 
 
-def service_errors(error: DjangoValidationError) -> ValidationError:
-    return ValidationError(error.message_dict if hasattr(error, "error_dict") else error.messages)
-
-
 class RunListCreateView(ListAPIView):
     permission_classes = [RUNS_SCOPE]
     serializer_class = RunSerializer
@@ -73,20 +68,17 @@ class RunListCreateView(ListAPIView):
         body.is_valid(raise_exception=True)
         tenant = tenant_of(request)
         data = body.validated_data
-        try:
-            run = services.run_start(
-                organization=organization_get(organization_id=tenant.organization_id),
-                workflow=data["workflow"],
-                input=data["input"],
-                tier=data["tier"],
-                budgets=data["budgets"],
-                workspace_archive=data["workspace"],
-                repository=data["repository"] or None,
-                created_by_user=tenant.user,
-                created_by_api_key_id=tenant.api_key_id,
-            )
-        except DjangoValidationError as error:
-            raise service_errors(error) from None
+        run = services.run_start(
+            organization=organization_get(organization_id=tenant.organization_id),
+            workflow=data["workflow"],
+            input=data["input"],
+            tier=data["tier"],
+            budgets=data["budgets"],
+            workspace_archive=data["workspace"],
+            repository=data["repository"] or None,
+            created_by_user=tenant.user,
+            created_by_api_key_id=tenant.api_key_id,
+        )
         return Response(RunSerializer(run).data, status=status.HTTP_201_CREATED)
 
 

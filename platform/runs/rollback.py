@@ -22,17 +22,17 @@ from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Value
 from django.db.models.functions import Concat
-from rest_framework.exceptions import NotFound, ValidationError
 
 from agents.engine.types import END, Checkpoint
 from audit.services import audit_append
+from core.errors import Conflict, NotFound
 from runs import snapshots
 from runs.checkpointer import DjangoCheckpointer
 from runs.environment import wait_cleared
-from runs.errors import Conflict
 from runs.gate import approval_gate
 from runs.lifecycle import run_transition
 from runs.models import (

@@ -10,17 +10,16 @@ from uuid import UUID
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from rest_framework.exceptions import NotFound, PermissionDenied
 
 from accounts.selectors import api_key_get
 from agents.engine.runner import start_thread
 from agents.engine.types import Budgets
 from audit.services import audit_append
+from core.errors import Conflict, Forbidden, NotFound
 from inference.selectors import tier_exists
 from runs import budgets, sandboxing, workspaces
 from runs.advance import advance_under_lease
 from runs.checkpointer import DjangoCheckpointer
-from runs.errors import Conflict
 from runs.events import event_append
 from runs.gate import approval_gate
 from runs.leases import expired_leases_reclaim, stale_queued_runs
@@ -120,7 +119,7 @@ def _creating_key(organization: Organization, api_key_id: int | None) -> ApiKey 
         return None
     api_key = api_key_get(organization_id=organization.id, api_key_id=api_key_id)
     if api_key is None:
-        raise PermissionDenied("This API key does not belong to the organization.")
+        raise Forbidden("This API key does not belong to the organization.")
     return api_key
 
 
@@ -129,7 +128,7 @@ def _tier_allowed(tier: str, api_key: ApiKey | None) -> str:
     if api_key is None or not api_key.allowed_tiers or tier in api_key.allowed_tiers:
         return tier
     allowed = ", ".join(api_key.allowed_tiers)
-    raise PermissionDenied(
+    raise Forbidden(
         f"This API key may not use the {tier!r} tier; it may use: {allowed}. Start the run on "
         "one of those tiers or with a key that allows this one."
     )

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import NotFound
 from rest_framework.generics import ListAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -44,10 +43,6 @@ def _endpoint(request: Request, endpoint_id: int) -> WebhookEndpoint:
     return found
 
 
-def _invalid(error: DjangoValidationError) -> ValidationError:
-    return ValidationError(error.message_dict if hasattr(error, "error_dict") else error.messages)
-
-
 class EndpointListView(APIView):
     permission_classes = [SCOPE]
 
@@ -62,12 +57,9 @@ class EndpointListView(APIView):
         actor = manager(request)
         body = EndpointCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        try:
-            endpoint, secret = services.webhook_endpoint_create(
-                organization_id=actor.organization_id, **body.validated_data, **actor_fields(actor)
-            )
-        except DjangoValidationError as error:
-            raise _invalid(error) from None
+        endpoint, secret = services.webhook_endpoint_create(
+            organization_id=actor.organization_id, **body.validated_data, **actor_fields(actor)
+        )
         data = {**EndpointSerializer(endpoint).data, "secret": secret}
         return Response(data, status=status.HTTP_201_CREATED)
 
@@ -85,14 +77,11 @@ class EndpointView(APIView):
         actor = manager(request)
         body = EndpointUpdateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        try:
-            endpoint = services.webhook_endpoint_update(
-                endpoint=_endpoint(request, endpoint_id),
-                changes=dict(body.validated_data),
-                **actor_fields(actor),
-            )
-        except DjangoValidationError as error:
-            raise _invalid(error) from None
+        endpoint = services.webhook_endpoint_update(
+            endpoint=_endpoint(request, endpoint_id),
+            changes=dict(body.validated_data),
+            **actor_fields(actor),
+        )
         return Response(EndpointSerializer(endpoint).data)
 
     @extend_schema(responses={204: None})

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from django.db import connection, transaction
 from django.utils import timezone
-from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.test import APIClient
 
 from accounts.models import Membership, Role
@@ -22,8 +21,8 @@ from approvals.deadlines import approvals_sweep
 from approvals.models import ApprovalRequest, ApprovalStatus
 from approvals.rules import approval_rule_create
 from approvals.services import approval_decide
+from core.errors import Conflict, Forbidden, NotFound
 from runs.context import RunContext
-from runs.errors import Conflict
 from runs.gate import approval_gate
 from runs.leases import lease_acquire
 from runs.models import Run, RunStatus, ToolCall
@@ -178,7 +177,7 @@ def test_the_requester_may_not_approve(
     run_advance(run_id=str(run.id), owner="w")
     request = ApprovalRequest.objects.get(run=run)
 
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         decide(acme, request, acme.owner)
 
     run_advance(run_id=str(run.id), owner="w")
@@ -196,9 +195,9 @@ def test_members_without_the_reviewer_role_and_api_keys_may_not_approve(
     from accounts.services import membership_create
 
     membership_create(organization=acme.organization, user=outsider, role="member")
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         decide(acme, request, outsider)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         decide(acme, request, None)
     run_advance(run_id=str(run.id), owner="w")
     assert not (runtime / "deploys.log").exists()
@@ -232,7 +231,7 @@ def test_a_reviewer_of_another_organization_naming_this_one_is_refused(
     acme: TenantFixture, globex: TenantFixture, runtime: Path, model: FakeOpenAI
 ) -> None:
     run, request = paused_run(acme, runtime, model)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         decide(acme, request, globex.reviewer)
     run_advance(run_id=str(run.id), owner="w")
     assert not (runtime / "deploys.log").exists()
@@ -396,7 +395,7 @@ def another_organizations_key_named_in_the_service(s: Scene) -> None:
     foreign = api_key_create(
         organization=s.globex.organization, name="g", created_by=s.globex.owner
     )
-    with pytest.raises(PermissionDenied, match="does not belong"):
+    with pytest.raises(Forbidden, match="does not belong"):
         approval_decide(
             organization_id=s.acme.organization.id,
             approval_id=s.request.id,

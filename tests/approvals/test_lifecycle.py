@@ -9,14 +9,12 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
-from rest_framework.exceptions import PermissionDenied
 
 from accounts.models import Role
 from agents.engine.types import arguments_digest
 from approvals.deadlines import approvals_sweep
-from approvals.errors import PreconditionFailed, PreconditionRequired
 from approvals.models import ApprovalStatus
-from runs.errors import Conflict
+from core.errors import Conflict, Forbidden, PreconditionFailed, PreconditionRequired
 from runs.models import RunEvent, RunStatus
 from runs.services import run_cancel
 from tests.approvals.support import (
@@ -94,9 +92,9 @@ def test_a_two_of_three_quorum_needs_two_distinct_reviewers(
     vote(acme, request, acme.reviewer)
     with pytest.raises(Conflict, match="already voted"):
         vote(acme, request, acme.reviewer)
-    with pytest.raises(PermissionDenied, match="requester"):
+    with pytest.raises(Forbidden, match="requester"):
         vote(acme, request, third)
-    with pytest.raises(PermissionDenied, match="reviewer"):
+    with pytest.raises(Forbidden, match="reviewer"):
         vote(acme, request, acme.owner)  # owners are not among this rule's approvers
 
     # Then: still one approval; nothing ran, the run still waits
@@ -220,7 +218,7 @@ def test_a_deadline_escalates_to_another_role_which_then_decides(
     request.refresh_from_db()
     assert request.status == ApprovalStatus.ESCALATED
     assert request.approver_roles == [Role.ADMIN]
-    with pytest.raises(PermissionDenied, match="escalated to admin"):
+    with pytest.raises(Forbidden, match="escalated to admin"):
         vote(acme, request, acme.reviewer)
     vote(acme, request, admin)
     assert request.status == ApprovalStatus.APPROVED

@@ -8,6 +8,7 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.db import connections
 
+from core.problems import status_for
 from memory.documents import document_delete, document_ingest, document_upload
 from memory.events import document_group
 from memory.extraction import DocumentRejected
@@ -119,7 +120,7 @@ def test_bad_files_are_refused_and_nothing_is_stored(
     with pytest.raises(DocumentRejected) as caught:
         document_upload(organization_id=acme.organization.id, filename=name, data=data)
 
-    assert caught.value.status == status
+    assert status_for(caught.value) == status
     assert not Document.objects.exists()
     assert stored_files(documents_dir) == []
 
@@ -127,7 +128,7 @@ def test_bad_files_are_refused_and_nothing_is_stored(
 def test_oversized_files_get_413(acme: TenantFixture, settings_limit: None) -> None:
     with pytest.raises(DocumentRejected) as caught:
         document_upload(organization_id=acme.organization.id, filename="big.txt", data=b"x " * 600)
-    assert caught.value.status == 413
+    assert status_for(caught.value) == 413
 
 
 @pytest.fixture

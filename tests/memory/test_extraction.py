@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.problems import status_for
 from memory.chunking import chunk_sections, split_words
 from memory.extraction import DocumentRejected, Section, detect_media_type, extract
 from tests.memory import files
@@ -30,13 +31,13 @@ def test_pdf_sections_carry_their_page_numbers() -> None:
 def test_bad_pdfs_are_rejected_with_a_clear_status(data: bytes, status: int, words: str) -> None:
     with pytest.raises(DocumentRejected, match=words) as caught:
         extract(data, PDF)
-    assert caught.value.status == status
+    assert status_for(caught.value) == status
 
 
 def test_a_pdf_without_text_is_unprocessable() -> None:
     with pytest.raises(DocumentRejected) as caught:
         extract(files.pdf_bytes(["", ""]), PDF)
-    assert caught.value.status == 422
+    assert status_for(caught.value) == 422
 
 
 @pytest.mark.parametrize(
@@ -60,13 +61,13 @@ def test_media_type_comes_from_the_extension(
 def test_unsupported_types_get_415(name: str) -> None:
     with pytest.raises(DocumentRejected) as caught:
         detect_media_type(name, "application/octet-stream")
-    assert caught.value.status == 415
+    assert status_for(caught.value) == 415
 
 
 def test_binary_data_named_as_text_gets_415() -> None:
     with pytest.raises(DocumentRejected) as caught:
         extract(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "text/plain")
-    assert caught.value.status == 415
+    assert status_for(caught.value) == 415
 
 
 def test_csv_rows_become_labelled_text() -> None:

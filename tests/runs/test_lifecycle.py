@@ -126,7 +126,7 @@ def test_cancel_works_in_every_unfinished_state(
 def test_cancel_of_a_finished_run_is_a_conflict_and_cancel_is_idempotent(
     acme: TenantFixture, runtime: Path, model: FakeOpenAI
 ) -> None:
-    from runs.errors import Conflict
+    from core.errors import Conflict
 
     model.script = [{"content": "nothing to do"}]
     done = start(acme)

@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from rest_framework.exceptions import PermissionDenied
 
 from approvals.models import ApprovalRequest
 from approvals.services import approval_decide
+from core.errors import Forbidden
 from runs.credentials import run_model_token
 from runs.models import Run, RunStatus
 from runs.services import run_advance
@@ -81,7 +81,7 @@ def test_rolling_a_finished_run_back_cannot_replay_the_reviewers_approval(
     again = ApprovalRequest.objects.filter(run=run).exclude(id=first.id).get()
     assert again.is_open
     # and the gate is live: the member cannot decide it, a reviewer can, and it runs once more
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(Forbidden):
         approval_decide(
             organization_id=acme.organization.id,
             approval_id=again.id,

@@ -11,11 +11,11 @@ import pytest
 import redis as redis_lib
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.test import APIClient
 
 from accounts.models import ApiKey
 from accounts.services import api_key_create
+from core.errors import Forbidden
 from core.websocket import ws_ticket_mint, ws_ticket_redeem
 from runs.models import Run
 from runs.services import run_start
@@ -52,7 +52,7 @@ def test_a_key_of_another_organization_cannot_start_a_run_here(
 ) -> None:
     foreign = ApiKey.objects.get(organization=globex.organization)
 
-    with pytest.raises(PermissionDenied, match="does not belong"):
+    with pytest.raises(Forbidden, match="does not belong"):
         run_start(
             organization=acme.organization,
             workflow="effects",

@@ -10,12 +10,11 @@ from django.views.decorators.http import require_POST
 
 from accounts.permissions import MEMBERS, require_role
 from dashboard.access import Viewer, dashboard_page
-from dashboard.pages import SERVICE_ERRORS, error_message, page, paginate
+from dashboard.pages import SERVICE_ERRORS, error_message, error_status, page, paginate
 from dashboard.text import clip
 from memory import documents as documents_service
 from memory import selectors as memory_selectors
 from memory import services as memory_services
-from memory.embeddings import EmbeddingError
 from memory.extraction import DocumentRejected
 from memory.search import memory_search
 
@@ -44,7 +43,7 @@ def _search(viewer: Viewer, query: str) -> tuple[list[dict[str, object]], str]:
         results = memory_search(
             organization_id=viewer.organization_id, query=query[:4000], k=SEARCH_HITS
         )
-    except (*SERVICE_ERRORS, EmbeddingError) as error:
+    except SERVICE_ERRORS as error:
         return [], error_message(error)
     return [{**hit, "excerpt": clip(hit["text"], 600)} for hit in results], ""
 
@@ -68,10 +67,9 @@ def document_upload(request: HttpRequest, viewer: Viewer) -> HttpResponse:
             title=request.POST.get("title", "")[:300],
             uploaded_by_id=viewer.user.id,
         )
-    except (*SERVICE_ERRORS, DocumentRejected) as error:
-        status = int(getattr(error, "status", getattr(error, "status_code", 400)))
+    except SERVICE_ERRORS as error:
         if wants_json:
-            return JsonResponse({"error": error_message(error)}, status=status)
+            return JsonResponse({"error": error_message(error)}, status=error_status(error))
         messages.error(request, error_message(error))
         return redirect("dashboard:documents")
     document = result.document

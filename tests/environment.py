@@ -1,11 +1,13 @@
 """Loaded with `-p tests.environment` before pytest-django reads settings: puts platform/ on the
-path and points DATABASE_URL at the embedded PostgreSQL (started here when not running)."""
+path, points DATABASE_URL at the embedded PostgreSQL (started here when not running) and
+TEST_REDIS_URL at a Redis that answers (a private redis-server started here when none does)."""
 
 from __future__ import annotations
 
 import os
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -16,11 +18,39 @@ os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings.test"
 os.environ.setdefault("LONGHAUL_DATA_DIR", str(REPO / ".data"))
 
 from config.startup import prepare_environment  # noqa: E402
+from tests.support.processes import RedisServer, redis_answers  # noqa: E402
+
+# The test settings' default: a database number of its own on the machine's Redis.
+DEFAULT_TEST_REDIS_URL = "redis://127.0.0.1:6379/13"
+
+
+def _ensure_redis() -> RedisServer | None:
+    """Starts a private Redis (no persistence, a free port) when none answers at TEST_REDIS_URL,
+    so the suite runs on a machine without one; a Redis that answers is used as it is."""
+    url = os.environ.get("TEST_REDIS_URL", DEFAULT_TEST_REDIS_URL)
+    os.environ["TEST_REDIS_URL"] = url
+    if redis_answers(url):
+        return None
+    server = RedisServer()
+    server.start()
+    database = urlsplit(url).path.lstrip("/") or "0"
+    os.environ["TEST_REDIS_URL"] = server.url(int(database))
+    return server
+
 
 _STARTED_EMBEDDED_DATABASE = prepare_environment("config.settings.test")
+_STARTED_REDIS = _ensure_redis()
+
+
+def pytest_report_header() -> str | None:
+    if _STARTED_REDIS is not None:
+        return f"redis: none answered, started one at {os.environ['TEST_REDIS_URL']}"
+    return None
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    if _STARTED_REDIS is not None:
+        _STARTED_REDIS.stop()
     if os.environ.get("LONGHAUL_KEEP_DATABASE"):
         return
     if _STARTED_EMBEDDED_DATABASE and not hasattr(config, "workerinput"):

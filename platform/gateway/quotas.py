@@ -15,15 +15,16 @@ from __future__ import annotations
 import calendar
 import logging
 import math
-import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
+from redis import RedisError
 from redis.asyncio.client import Pipeline
 from redis.commands.core import AsyncScript
 
+from core import clock
 from gateway import metrics
 from gateway.auth import Caller
 from gateway.errors import GatewayError
@@ -135,7 +136,7 @@ async def admit(
 ) -> Reservation:
     """Counts the request and reserves its estimated tokens (`prompt` + `completion`) and, under
     a budget in currency, their cost at the tier's highest price; or raises a 429 GatewayError."""
-    now = time.time()
+    now = clock.now()
     counters = _counters(caller, now)
     reservation = Reservation(prompt + completion)
     if not counters:
@@ -152,15 +153,28 @@ async def admit(
     args: list[str | int] = [len(counters)]
     for counter in counters:
         args += [counter.kind, counter.limit, counter.ttl, amounts[counter.kind]]
-    script = _admit_script()
-    keys = [c.key for c in counters]
-    result: Any = await script(keys=keys, args=args)  # EVALSHA; loads the script once
+    result = await _run_admission([c.key for c in counters], args)
     if int(result[0]) != 0:
         raise _refusal(counters[int(result[0]) - 1], now)
     reservation.token_keys = [c.key for c in counters if c.kind in ("t", "m")]
     reservation.spend_keys = [c.key for c in counters if c.kind == "s"]
     _soft_budget(caller, counters, [int(v) for v in result[1:]], reservation)
     return reservation
+
+
+async def _run_admission(keys: list[str], args: list[str | int]) -> Any:
+    """The admission script's answer. Without Redis no limit can be checked, so nothing is
+    admitted: the caller is told to retry (503), and nothing reaches a backend unmetered."""
+    try:
+        return await _admit_script()(keys=keys, args=args)  # EVALSHA; loads the script once
+    except RedisError as error:
+        logger.warning("quotas cannot be checked, Redis is unavailable: %s", error)
+        raise GatewayError(
+            503,
+            "Quotas cannot be checked right now (the quota store is unavailable); retry shortly.",
+            code="quota_store_unavailable",
+            retry_after=1,
+        ) from None
 
 
 def _refusal(counter: Counter, now: float) -> GatewayError:

@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 import pytest
@@ -22,6 +23,13 @@ from tests.support.processes import REPO, free_port
 
 pytestmark = pytest.mark.slow
 BANNER = "Longhaul is running"
+
+
+def up_redis_url() -> str:
+    """The tests' Redis server (tests.environment starts one when none answers), on a database
+    number of its own."""
+    parts = urlsplit(os.environ["TEST_REDIS_URL"])
+    return urlunsplit((parts.scheme, parts.netloc, "/12", "", ""))
 
 
 class UpProcess:
@@ -42,7 +50,7 @@ class UpProcess:
                 "LONGHAUL_DATA_DIR": str(data_dir),
                 "LONGHAUL_WEB_PORT": str(port),
                 "LONGHAUL_EMBEDDED_INFERENCE": "0",
-                "REDIS_URL": "redis://127.0.0.1:6379/12",
+                "REDIS_URL": up_redis_url(),
                 **env,
             },
             stdout=subprocess.PIPE,

@@ -14,6 +14,7 @@ import redis as redis_lib
 from openai import OpenAI
 
 from inference.models import Backend, Tier
+from tests.support.clock import FrozenClock
 from tests.support.fake_openai import FakeOpenAI, serve_fake_openai
 from tests.support.processes import asgi_server, embedded_inference_server
 
@@ -43,9 +44,25 @@ WEATHER = {
 
 
 @pytest.fixture(scope="module")
-def gateway_url(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
-    with django_db_blocker.unblock(), asgi_server(**GATEWAY_ENV) as base:
+def gateway_clock(tmp_path_factory: pytest.TempPathFactory) -> FrozenClock:
+    return FrozenClock(tmp_path_factory.mktemp("gateway-clock") / "now")
+
+
+@pytest.fixture(scope="module")
+def gateway_url(
+    django_db_setup: None, django_db_blocker: Any, gateway_clock: FrozenClock
+) -> Iterator[str]:
+    env = {**GATEWAY_ENV, **gateway_clock.env()}
+    with django_db_blocker.unblock(), asgi_server(**env) as base:
         yield base
+
+
+@pytest.fixture
+def clock(gateway_clock: FrozenClock) -> Iterator[FrozenClock]:
+    """The running gateway's wall clock (quota windows, prices in force), for the test to stop
+    at a moment of its choosing; the real time again after the test."""
+    yield gateway_clock
+    gateway_clock.release()
 
 
 @pytest.fixture

@@ -23,6 +23,7 @@ from inference.models import Backend, Tier
 from tests.factories import TenantFixture
 from tests.gateway.conftest import Backends, client_for, wait_for
 from tests.gateway.test_money_prices import queue_entry, set_price
+from tests.support.clock import FrozenClock
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -108,14 +109,21 @@ def test_a_key_budget_in_currency_limits_only_that_key(
 
 
 def test_64_concurrent_clients_overspend_a_currency_budget_by_at_most_one_request(
-    gateway: str, acme: TenantFixture, backends: Backends, redis_client: redis_lib.Redis
+    gateway: str,
+    acme: TenantFixture,
+    backends: Backends,
+    redis_client: redis_lib.Redis,
+    clock: FrozenClock,
 ) -> None:
-    # Given: output-heavy prices, so a request's reservation is close to its cost.
+    # Given: output-heavy prices, so a request's reservation is close to its cost; the
+    # gateway's clock stopped, so that the month cannot change under the test.
     _, backend = backends.add("standard", max_concurrency=64, max_queue=256)
     _priced(backend, "1", "2000")
     budget = Decimal("0.05")  # about 25 requests
     quota_policy_set(organization=acme.organization, monthly_spend=budget)
     backends.settle()
+    stopped_at = datetime.now(UTC)
+    clock.set(stopped_at)
 
     # When: 64 clients at once, 192 requests in all.
     def client_loop(_: int) -> None:
@@ -134,7 +142,7 @@ def test_64_concurrent_clients_overspend_a_currency_budget_by_at_most_one_reques
     assert sum(spent) - max(spent) < budget
     assert sum(spent) >= budget - 2 * max(spent)
     # The counter admission reads was settled to exactly what the ledger billed.
-    month = datetime.now(UTC).strftime("%Y%m")
+    month = stopped_at.strftime("%Y%m")
     counter = f"longhaul:quota:organization:{acme.organization.id}:spend:{month}"
     settled = sum(to_nanos(cost) for cost in spent)
     wait_for(lambda: int(redis_client.get(counter) or 0) == settled)

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 
 import openai
 import pytest
@@ -17,8 +19,15 @@ from gateway.models import UsageRecord
 from gateway.services import quota_policy_set
 from tests.factories import TenantFixture
 from tests.gateway.conftest import Backends, client_for, wait_for
+from tests.support.clock import FrozenClock
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+# Moments the gateway's clock is stopped at, so that no window rolls over during a test.
+HALF_PAST_NOON = datetime(2030, 1, 15, 12, 0, 30, tzinfo=UTC)
+THE_NEXT_MINUTE = datetime(2030, 1, 15, 12, 1, 0, tzinfo=UTC)
+LAST_HALF_MINUTE_OF_JANUARY = datetime(2030, 1, 31, 23, 59, 30, tzinfo=UTC)
+FIRST_SECOND_OF_FEBRUARY = datetime(2030, 2, 1, 0, 0, 1, tzinfo=UTC)
 
 
 def _ask(client: openai.OpenAI) -> openai.types.chat.ChatCompletion:
@@ -26,33 +35,44 @@ def _ask(client: openai.OpenAI) -> openai.types.chat.ChatCompletion:
     return client.chat.completions.create(model="standard", messages=messages, max_tokens=1)  # type: ignore[arg-type]
 
 
-def test_requests_per_minute_per_key(gateway: str, acme: TenantFixture, backends: Backends) -> None:
+def test_requests_per_minute_per_key(
+    gateway: str, acme: TenantFixture, backends: Backends, clock: FrozenClock
+) -> None:
     backends.add("standard")
     key = api_key_create(organization=acme.organization, name="limited")
     quota_policy_set(organization=acme.organization, api_key=key.api_key, requests_per_minute=2)
     backends.settle()
     client = client_for(gateway, key.plaintext)
+    clock.set(HALF_PAST_NOON)
 
     _ask(client)
     _ask(client)
     with pytest.raises(openai.RateLimitError) as caught:
         _ask(client)
     other_key_still_works = _ask(client_for(gateway, acme.api_key))
+    clock.set(THE_NEXT_MINUTE)
+    next_minute = _ask(client)
 
     error = caught.value.response.json()["error"]
     assert error["code"] == "rate_limit_exceeded"
     assert "key's limit of 2 requests per minute" in error["message"]
-    assert 1 <= int(caught.value.response.headers["retry-after"]) <= 60
+    assert int(caught.value.response.headers["retry-after"]) == 30  # the minute's rest
     assert other_key_still_works.choices[0].message.content == "ok"
+    assert next_minute.choices[0].message.content == "ok"
 
 
 def test_organization_limits_are_shared_by_its_keys(
-    gateway: str, acme: TenantFixture, globex: TenantFixture, backends: Backends
+    gateway: str,
+    acme: TenantFixture,
+    globex: TenantFixture,
+    backends: Backends,
+    clock: FrozenClock,
 ) -> None:
     backends.add("standard")
     second = api_key_create(organization=acme.organization, name="second").plaintext
     quota_policy_set(organization=acme.organization, requests_per_minute=2)
     backends.settle()
+    clock.set(HALF_PAST_NOON)
 
     _ask(client_for(gateway, acme.api_key))
     _ask(client_for(gateway, second))
@@ -63,15 +83,8 @@ def test_organization_limits_are_shared_by_its_keys(
     assert "organization's limit" in caught.value.response.json()["error"]["message"]
 
 
-def test_monthly_budget_exhaustion_and_soft_threshold(
-    gateway: str, acme: TenantFixture, backends: Backends
-) -> None:
-    backends.add("standard")
-    quota_policy_set(organization=acme.organization, monthly_tokens=120, soft_budget_percent=50)
-    backends.settle()
-    client = client_for(gateway, acme.api_key)
-
-    warnings, refused = [], None
+def _ask_until_refused(client: openai.OpenAI) -> tuple[list[str | None], openai.RateLimitError]:
+    warnings: list[str | None] = []
     for _ in range(20):
         try:
             raw = client.chat.completions.with_raw_response.create(
@@ -79,41 +92,63 @@ def test_monthly_budget_exhaustion_and_soft_threshold(
                 messages=[{"role": "user", "content": "tell me more " * 4}],
                 max_tokens=1,
             )
-            warnings.append(raw.headers.get("x-longhaul-budget-warning"))
         except openai.RateLimitError as error:
-            refused = error
-            break
+            return warnings, error
+        warnings.append(raw.headers.get("x-longhaul-budget-warning"))
+    raise AssertionError("never refused")
 
-    assert refused is not None
+
+def test_monthly_budget_exhaustion_and_soft_threshold(
+    gateway: str, acme: TenantFixture, backends: Backends, clock: FrozenClock
+) -> None:
+    # Given: a small monthly budget, spent in the last half minute of January.
+    backends.add("standard")
+    quota_policy_set(organization=acme.organization, monthly_tokens=120, soft_budget_percent=50)
+    backends.settle()
+    client = client_for(gateway, acme.api_key)
+    clock.set(LAST_HALF_MINUTE_OF_JANUARY)
+
+    # When: requests until one is refused, then again once February has begun.
+    warnings, refused = _ask_until_refused(client)
+    clock.set(FIRST_SECOND_OF_FEBRUARY)
+    renewed = client.chat.completions.with_raw_response.create(
+        model="standard", messages=[{"role": "user", "content": "hi"}], max_tokens=1
+    )
+
+    # Then: refused until the month ends, warned past half of it, and renewed with February.
     assert refused.response.json()["error"]["code"] == "insufficient_quota"
-    assert int(refused.response.headers["retry-after"]) > 60  # the next month
+    assert int(refused.response.headers["retry-after"]) == 30
     assert warnings[0] is None
     assert warnings[-1] is not None
     assert "organization monthly budget" in warnings[-1]
+    assert renewed.headers.get("x-longhaul-budget-warning") is None
 
 
-def test_concurrent_requests_overspend_by_at_most_one_request(
-    gateway: str, acme: TenantFixture, backends: Backends
+def test_64_concurrent_clients_overspend_a_token_budget_by_at_most_one_request(
+    gateway: str, acme: TenantFixture, backends: Backends, clock: FrozenClock
 ) -> None:
-    backends.add("standard", max_concurrency=64, max_queue=64)
+    # Given: a monthly token budget worth about ten requests.
+    backends.add("standard", max_concurrency=64, max_queue=256)
     budget = 200
     quota_policy_set(organization=acme.organization, monthly_tokens=budget)
     backends.settle()
-    client = client_for(gateway, acme.api_key)
+    clock.set(HALF_PAST_NOON)
 
-    def attempt(_: int) -> int:
-        try:
-            return _ask(client).usage.total_tokens  # type: ignore[union-attr]
-        except openai.RateLimitError:
-            return 0
+    # When: 64 clients at once, 128 requests in all.
+    def client_loop(_: int) -> list[int]:
+        client, spent = client_for(gateway, acme.api_key), []
+        for _ in range(2):
+            with contextlib.suppress(openai.RateLimitError):
+                spent.append(_ask(client).usage.total_tokens)  # type: ignore[union-attr]
+        return spent
 
-    with ThreadPoolExecutor(16) as pool:
-        spent = list(pool.map(attempt, range(40)))
-    wait_for(lambda: UsageRecord.objects.count() == 40)
+    with ThreadPoolExecutor(64) as pool:
+        served = [tokens for spent in pool.map(client_loop, range(64)) for tokens in spent]
+    wait_for(lambda: UsageRecord.objects.count() == 128, timeout=30)
     billed = sum(UsageRecord.objects.values_list("total_tokens", flat=True))
 
-    served = [tokens for tokens in spent if tokens]
-    assert 0 < len(served) < 40
+    # Then: past the budget by less than one request, and refused early by little.
+    assert 0 < len(served) < 128
     assert billed == sum(served)
     assert billed <= budget + max(served)
     # Reservations in flight may refuse a request a little early, never much.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -102,6 +103,36 @@ def asgi_server(**env: str) -> Iterator[str]:
 
 
 @contextmanager
+def scripted_model_server(*args: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """The scripted model server (tests.support.fake_openai) in a process of its own, so that a
+    test can kill it; `args` are its options (--delay-ms, --content). Yields its base URL
+    (ending in /v1) and the process."""
+    port = free_port()
+    command = [sys.executable, "-m", "tests.support.fake_openai", "--port", str(port), *args]
+    process = subprocess.Popen(command, cwd=REPO, start_new_session=True)
+    try:
+        wait_for_port(port, process=process)
+        yield f"http://127.0.0.1:{port}/v1", process
+    finally:
+        stop_process(process, grace=0.1)
+
+
+def wait_for_port(
+    port: int, timeout: float = 30.0, process: subprocess.Popen[bytes] | None = None
+) -> None:
+    """Until something accepts connections on the loopback port (however slowly it answers)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"server exited with status {process.returncode} before listening")
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise TimeoutError(f"nothing listened on port {port} within {timeout}s")
+
+
+@contextmanager
 def celery_worker(
     *, concurrency: int = 2, queues: str = "longhaul", **env: str
 ) -> Iterator[subprocess.Popen[bytes]]:
@@ -122,6 +153,19 @@ def celery_worker(
         "--without-mingle",
         "--without-gossip",
     ]
+    process = subprocess.Popen(command, env=child_env(**env), cwd=REPO, start_new_session=True)
+    try:
+        yield process
+    finally:
+        stop_process(process)
+
+
+@contextmanager
+def celery_beat(schedule: Path, **env: str) -> Iterator[subprocess.Popen[bytes]]:
+    """Celery beat with the platform's schedule (lease recovery among it), for the test
+    database unless `env` names another; `schedule` is its state file."""
+    command = [sys.executable, "-m", "celery", "-A", "config.worker", "beat", "-l", "WARNING"]
+    command += ["-s", str(schedule)]
     process = subprocess.Popen(command, env=child_env(**env), cwd=REPO, start_new_session=True)
     try:
         yield process
@@ -153,3 +197,71 @@ def embedded_inference_server(
         yield base, process
     finally:
         stop_process(process, grace=15)
+
+
+class RedisServer:
+    """A private `redis-server` on a free loopback port, without persistence.
+
+    Tests that stop and restart Redis use their own, never one that others share; `restart`
+    brings it back on the same port (empty, as a Redis without persistence comes back)."""
+
+    def __init__(self, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def url(self, db: int = 0) -> str:
+        return f"redis://127.0.0.1:{self.port}/{db}"
+
+    def start(self, timeout: float = 10.0) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise RuntimeError("redis-server is not installed (deploy/system-packages.sh adds it)")
+        command = [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
+        command += ["--appendonly", "no", "--daemonize", "no", "--loglevel", "warning"]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while not redis_answers(self.url()):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"redis-server did not start on port {self.port}")
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        """Stops it at once, as a crash would (connections drop, nothing is saved)."""
+        if self.process is not None:
+            with suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+            self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None:
+            stop_process(self.process, grace=5)
+            self.process = None
+
+    def restart(self) -> None:
+        self.kill()
+        self.start()
+
+
+def redis_answers(url: str, timeout: float = 1.0) -> bool:
+    """Whether a Redis server answers PING at `url`."""
+    parts = urlsplit(url)
+    try:
+        with socket.create_connection(
+            (parts.hostname or "127.0.0.1", parts.port or 6379), timeout=timeout
+        ) as connection:
+            connection.sendall(b"PING\r\n")
+            return connection.recv(64).startswith((b"+PONG", b"-NOAUTH"))
+    except OSError:
+        return False
+
+
+@contextmanager
+def redis_server() -> Iterator[RedisServer]:
+    server = RedisServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db.models import QuerySet
 from django.utils import timezone
+from redis import RedisError
 
 from accounts.keys import hashes_match, parse_key
 from accounts.models import ApiKey, Membership, Organization, User
 
+logger = logging.getLogger(__name__)
 _CACHE_PREFIX = "apikey:"
 
 
@@ -55,14 +60,29 @@ def api_key_authenticate(plaintext: str) -> KeyPrincipal:
 
 
 def _principal_for_prefix(prefix: str) -> KeyPrincipal | None:
-    cached = cache.get(_CACHE_PREFIX + prefix)
+    cached = _cache_get(_CACHE_PREFIX + prefix)
     if cached is not None:
         return cached or None
     api_key = ApiKey.objects.filter(prefix=prefix).first()
     principal = _to_principal(api_key) if api_key and api_key.revoked_at is None else None
     # Negative results are cached too ("" is falsy but not None) to blunt key guessing.
-    cache.set(_CACHE_PREFIX + prefix, principal or "", settings.API_KEY_CACHE_SECONDS)
+    _cache_set(_CACHE_PREFIX + prefix, principal or "")
     return principal
+
+
+# The cache lives in Redis and only spares the database: while Redis is unreachable, keys are
+# checked against the database alone, so they keep working through a Redis outage.
+def _cache_get(key: str) -> Any:
+    try:
+        return cache.get(key)
+    except RedisError as error:
+        logger.warning("API key cache unavailable, reading the database: %s", error)
+        return None
+
+
+def _cache_set(key: str, value: KeyPrincipal | str) -> None:
+    with contextlib.suppress(RedisError):  # already reported by the read just before
+        cache.set(key, value, settings.API_KEY_CACHE_SECONDS)
 
 
 def _to_principal(api_key: ApiKey) -> KeyPrincipal:

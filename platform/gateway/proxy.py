@@ -1,4 +1,9 @@
-"""Sending a request to a backend: choice, slots, retries before the first byte, fallback."""
+"""Sending a request to a backend: choice, slots, retries before the first byte, fallback.
+
+A request is retried on another replica whenever nothing of its answer can have reached the
+client: a connection refused or dropped before the answer's head, a 5xx that is the backend's
+fault, and, for an answer that is relayed whole (not streamed), a connection dropped while its
+body was being read, since that body is read here in full before the client sees any of it."""
 
 from __future__ import annotations
 
@@ -41,6 +46,7 @@ class Target:
     state: BackendState
     response: Response
     upstream: Upstream
+    body: bytes | None = None  # a whole (not streamed) answer, read before it is relayed
 
     async def finish(self, *, ok: bool) -> None:
         try:
@@ -130,8 +136,39 @@ async def _try_tier(
             error = await _server_error(state, response)
             tried.add(state.name)
             continue
-        return Target(tier, state, response, upstream), None
+        target = Target(tier, state, response, upstream)
+        if not upstream.stream:
+            error = await _read_whole(ex, target)
+            if error is not None:
+                tried.add(state.name)
+                continue
+        return target, None
     return None, error or _no_backend(tier, plan)
+
+
+async def _read_whole(ex: Exchange, target: Target) -> GatewayError | None:
+    """Reads an answer that is not streamed in full, before the client sees any of it.
+
+    Returns the error to retry elsewhere when the backend dropped the connection meanwhile; a
+    timeout is the request's answer (504), as it is before the head."""
+    started = time.perf_counter()
+    try:
+        target.body = await target.response.aread()
+    except UpstreamError as exc:
+        timeout = isinstance(exc, UpstreamTimeout)
+        target.fail("timeout" if timeout else "reset")
+        await target.finish(ok=False)
+        if timeout:
+            raise GatewayError(504, "The backend timed out.", code="upstream_timeout") from None
+        return GatewayError(
+            502, "The backend closed the connection mid-response.", code="upstream_reset"
+        )
+    except BaseException:
+        await target.finish(ok=False)
+        raise
+    finally:
+        ex.upstream_s += time.perf_counter() - started
+    return None
 
 
 def can_dispatch_now(registry: Registry, tier: TierConfig, plan: Plan) -> bool:

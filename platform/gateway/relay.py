@@ -22,6 +22,8 @@ from gateway.validation import Plan
 
 
 async def _read(ex: Exchange, target: Target) -> bytes:
+    if target.body is not None:  # read whole already (gateway.proxy), where it may be retried
+        return target.body
     started = time.perf_counter()
     try:
         return await target.response.aread()

@@ -61,6 +61,13 @@ def usage_flush(*, batch: int | None = None) -> int:
         client.eval(_RELEASE, 1, _LOCK_KEY, token)
 
 
+def usage_record(*, entries: list[dict[str, Any]]) -> None:
+    """Writes usage records straight into the ledger table, priced: the path for records that
+    could not be queued in Redis. Replays are ignored by their unique request ids."""
+    close_old_connections()
+    _insert([dict(entry) for entry in entries])
+
+
 def _insert(entries: list[dict[str, Any]]) -> dict[str, int]:
     """Inserts the rows, priced; returns the corrections to the spend counters (nano-units)."""
     wanted = {entry["organization_id"] for entry in entries}

@@ -12,7 +12,7 @@ import logging
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
 from agents.engine.runner import run_one_step
@@ -86,6 +86,11 @@ def _advance_one(lease: Lease) -> bool:
         try:
             result = run_one_step(_workflow(run), staging, str(run.id), ctx)
         except (LeaseLost, CheckpointConflict):
+            raise
+        except (OperationalError, InterfaceError):
+            # The database went away mid-step (a restart, a failover): nothing of the step was
+            # recorded, and it is no fault of the agent's. The lease expires and recovery hands
+            # the run to a worker again, which repeats the step.
             raise
         except (EnvironmentFailure, SandboxUnavailable) as error:
             logger.warning("run %s step %s: environment failure: %s", run.id, ctx.step, error)

@@ -6,15 +6,12 @@ from __future__ import annotations
 
 import json
 import socket
-import subprocess
-import sys
 import time
 import uuid
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
+from subprocess import Popen
 
-import httpx
 import openai
 import pytest
 
@@ -23,7 +20,7 @@ from gateway.services import quota_policy_set
 from tests.factories import TenantFixture
 from tests.gateway.conftest import Backends, client_for, wait_for
 from tests.support.fake_openai import FakeOpenAI, Fault
-from tests.support.processes import REPO, free_port, stop_process
+from tests.support.processes import scripted_model_server, stop_process
 
 pytestmark = pytest.mark.django_db(transaction=True)
 HELLO = [{"role": "user", "content": "hello"}]
@@ -183,28 +180,9 @@ def test_a_client_that_hangs_up_cancels_its_upstream_request(
     assert _ask(client_for(gateway, acme.api_key)) == "ok"
 
 
-@contextmanager
-def _slow_backend_process(*extra: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """A scripted backend in its own process (so a test can kill it) answering after 3 s;
-    yields its base URL and the process."""
-    port = free_port()
-    command = [sys.executable, "-m", "tests.support.fake_openai", "--port", str(port)]
-    server = subprocess.Popen(
-        [*command, "--delay-ms", "3000", *extra], cwd=REPO, start_new_session=True
-    )
-
-    # The scripted server delays every route, /models included.
-    def answers() -> bool:
-        try:
-            return httpx.get(f"http://127.0.0.1:{port}/v1/models", timeout=5).status_code == 200
-        except httpx.HTTPError:
-            return False
-
-    try:
-        wait_for(answers, timeout=30)
-        yield f"http://127.0.0.1:{port}/v1", server
-    finally:
-        stop_process(server, grace=0.1)
+def _slow_backend_process(*extra: str) -> AbstractContextManager[tuple[str, Popen[bytes]]]:
+    """A scripted backend in its own process (so a test can kill it) answering after 3 s."""
+    return scripted_model_server("--delay-ms", "3000", *extra)
 
 
 @pytest.mark.slow

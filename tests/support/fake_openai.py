@@ -37,7 +37,9 @@ class Fault:
     kind: str = "none"  # none | delay | error | reset | hang | malformed
     status: int = 500
     delay_s: float = 0.0
-    after_chunks: int = 1  # for reset: chunks sent before the connection drops
+    # for reset: stream chunks sent before the connection drops (a whole answer drops after its
+    # head and half its body)
+    after_chunks: int = 1
     times: int | None = None
     code: str = ""  # for error: the error's `code`, as the gateway sends one
     headers: dict[str, str] = field(default_factory=dict)  # for error: extra response headers
@@ -52,6 +54,8 @@ class FakeOpenAI:
     chunk_delay_s: float = 0.0  # between streamed chunks
     embedding_dimensions: int = 384
     fault: Fault = field(default_factory=Fault)
+    # While set and not open, requests are held after being recorded (a test opens it).
+    gate: threading.Event | None = None
     requests: list[dict[str, Any]] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -86,6 +90,8 @@ class FakeOpenAI:
         body = await _read_json(receive)
         path = scope["path"]
         self.record(path, body if isinstance(body, dict) else {})
+        while self.gate is not None and not self.gate.is_set():
+            await asyncio.sleep(0.005)
         fault = self.take_fault()
         if fault is not None and await _apply_fault_before_response(fault, send):
             return
@@ -112,9 +118,10 @@ class FakeOpenAI:
     async def _chat(self, body: dict[str, Any], send: Any, fault: Fault | None) -> None:
         reply = self.reply_for(body)
         if not body.get("stream"):
-            await _send_json(
-                send, 200, completion(reply, model=body.get("model", self.model), request=body)
-            )
+            answer = completion(reply, model=body.get("model", self.model), request=body)
+            if fault is not None and fault.kind == "reset":
+                await _send_half_and_drop(send, json.dumps(answer).encode())
+            await _send_json(send, 200, answer)
             return
         await send(
             {
@@ -273,6 +280,15 @@ async def _send_json(
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+async def _send_half_and_drop(send: Any, body: bytes) -> None:
+    """The head of a whole answer and half its body, then the connection drops."""
+    length = str(len(body)).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", length)]
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
+    await send({"type": "http.response.body", "body": body[: len(body) // 2], "more_body": True})
+    raise ConnectionResetError("scripted reset mid-body")
 
 
 async def _apply_fault_before_response(fault: Fault, send: Any) -> bool:

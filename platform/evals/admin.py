@@ -4,7 +4,6 @@ from django.contrib import admin
 
 from evals.models import Eval, Trial
 
-
 TRIAL_COLUMNS = [
     "configuration",
     "task_id",

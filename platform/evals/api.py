@@ -72,7 +72,7 @@ class EvalReportView(APIView):
         query = ReportQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         compare = query.validated_data["compare"]
-        if compare and not set(compare) <= set(found.configurations):
-            known = ", ".join(found.configurations)
+        if compare and not set(compare) <= set(found.labelled):
+            known = ", ".join(found.labelled)
             raise ValidationError({"compare": f"This eval's configurations are {known}."})
         return Response(eval_report(eval=found, compare=compare))

@@ -46,7 +46,7 @@ def run_eval(keys: Keys, options: dict[str, Any], *, log: Callable[[str], None])
         )
     log(
         f"eval {evaluation.id}: suite {suite.name} {suite.version}, "
-        f"{len(evaluation.task_ids)} tasks x {', '.join(evaluation.configurations)} "
+        f"{len(evaluation.task_ids)} tasks x {', '.join(evaluation.labelled)} "
         f"x {evaluation.repeat} repeats, {evaluation.concurrency} at a time"
     )
     platform = Platform(keys.api_url, keys.api_key)

@@ -5,6 +5,7 @@ slot is a Trial, recorded as it goes so that an interrupted eval resumes where i
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.db import models
 from django.utils import timezone
@@ -30,8 +31,9 @@ class Eval(models.Model):
     weights = models.JSONField(default=dict)
     budgets = models.JSONField(default=dict)
     task_ids = models.JSONField(default=list)
-    # {label: {"tier", "model", "workflow_version"}}; the label is what reports show.
-    configurations = models.JSONField(default=dict)
+    # [{"label", "tier", "model", "workflow_version"}], in the order given; the label is what
+    # reports show (a list: a JSON object's keys would not keep their order in PostgreSQL).
+    configurations = models.JSONField(default=list)
     repeat = models.PositiveIntegerField(default=1)
     concurrency = models.PositiveIntegerField(default=1)
     max_attempts = models.PositiveIntegerField(default=3)
@@ -52,6 +54,14 @@ class Eval(models.Model):
 
     def __str__(self) -> str:
         return f"eval {self.id} ({self.suite} {self.suite_version}, {self.status})"
+
+    @property
+    def labelled(self) -> dict[str, dict[str, Any]]:
+        """{label: configuration}, in the order the eval was given them."""
+        return {
+            str(entry["label"]): {k: v for k, v in entry.items() if k != "label"}
+            for entry in self.configurations
+        }
 
 
 class TrialStatus(models.TextChoices):

@@ -23,7 +23,8 @@ from runs import archives
 
 def measure(run: dict[str, Any]) -> services.Measured:
     """The run's usage as its record says: steps, tokens, its model calls' cost, and the wall time
-    from its creation to its end (queueing and approval waits included, as a user sees it)."""
+    from a worker first taking it up to its end (approval waits included; time queued behind
+    other runs is not, so the eval's own concurrency does not distort it)."""
     usage = run.get("usage") or {}
     return services.Measured(
         run_status=str(run.get("status") or ""),
@@ -31,7 +32,9 @@ def measure(run: dict[str, Any]) -> services.Measured:
         steps=int(run.get("step_count") or 0),
         tokens=int(usage.get("prompt_tokens") or 0) + int(usage.get("completion_tokens") or 0),
         cost=_decimal(run.get("cost")),
-        wall_seconds=_seconds_between(run.get("created_at"), run.get("finished_at")),
+        wall_seconds=_seconds_between(
+            run.get("started_at") or run.get("created_at"), run.get("finished_at")
+        ),
     )
 
 

@@ -41,7 +41,7 @@ def build_report(
     compare: tuple[str, str] | None = None,
 ) -> dict[str, Any]:
     valid = [t for t in trials if t.status == TrialStatus.SCORED]
-    labels = list(eval.configurations)
+    labels = list(eval.labelled)
     pair = compare or (tuple(labels[:2]) if len(labels) >= 2 else None)
     return {
         "eval": _eval_summary(eval),
@@ -65,7 +65,7 @@ def _eval_summary(eval: Eval) -> dict[str, Any]:
         "suite_version": eval.suite_version,
         "status": eval.status,
         "error": eval.error,
-        "configurations": eval.configurations,
+        "configurations": eval.labelled,
         "repeat": eval.repeat,
         "concurrency": eval.concurrency,
         "max_attempts": eval.max_attempts,
@@ -80,7 +80,7 @@ def _eval_summary(eval: Eval) -> dict[str, Any]:
 def _progress(eval: Eval, trials: Sequence[Trial]) -> dict[str, int]:
     latest = selectors.latest_attempts(trials)
     return {
-        "slots": len(eval.configurations) * len(eval.task_ids) * eval.repeat,
+        "slots": len(eval.labelled) * len(eval.task_ids) * eval.repeat,
         "scored": sum(t.status == TrialStatus.SCORED for t in latest),
         "invalid_attempts": sum(t.status == TrialStatus.INVALID for t in trials),
         "invalid_slots": sum(t.status == TrialStatus.INVALID for t in latest),

@@ -48,7 +48,7 @@ def baseline_trials(*, eval: Eval) -> dict[str, list[Trial]]:
         created_at__lt=eval.created_at,
     ).order_by("-created_at")[:BASELINE_EVALS]
     found: dict[str, list[Trial]] = {}
-    for label, configuration in eval.configurations.items():
+    for label, configuration in eval.labelled.items():
         labels_by_eval = {other.id: _labels_of(other, configuration) for other in earlier}
         wanted = [(eval_id, labels) for eval_id, labels in labels_by_eval.items() if labels]
         trials: list[Trial] = []
@@ -61,4 +61,4 @@ def baseline_trials(*, eval: Eval) -> dict[str, list[Trial]]:
 
 
 def _labels_of(other: Eval, configuration: dict[str, Any]) -> list[str]:
-    return [label for label, config in other.configurations.items() if config == configuration]
+    return [label for label, config in other.labelled.items() if config == configuration]

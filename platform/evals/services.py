@@ -58,7 +58,9 @@ def eval_create(*, organization_id: int, plan: Plan, started_by: str = "") -> Ev
         weights=plan.weights,
         budgets=plan.budgets,
         task_ids=[task for task, _, _ in plan.tasks],
-        configurations=plan.configurations,
+        configurations=[
+            {"label": label, **config} for label, config in plan.configurations.items()
+        ],
         repeat=plan.repeat,
         concurrency=plan.concurrency,
         max_attempts=plan.max_attempts,

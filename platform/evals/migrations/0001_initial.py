@@ -25,7 +25,7 @@ class Migration(migrations.Migration):
                 ('weights', models.JSONField(default=dict)),
                 ('budgets', models.JSONField(default=dict)),
                 ('task_ids', models.JSONField(default=list)),
-                ('configurations', models.JSONField(default=dict)),
+                ('configurations', models.JSONField(default=list)),
                 ('repeat', models.PositiveIntegerField(default=1)),
                 ('concurrency', models.PositiveIntegerField(default=1)),
                 ('max_attempts', models.PositiveIntegerField(default=3)),

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 from uuid import UUID
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
+from core.events import publish_on_commit
 from runs.models import Run, RunEvent
-
-logger = logging.getLogger(__name__)
 
 
 def run_group(run_id: UUID | str) -> str:
@@ -37,7 +33,7 @@ def event_append(*, run_id: UUID | str, kind: str, data: dict[str, Any]) -> RunE
     """
     seq = _next_seq(run_id)
     event = RunEvent.objects.create(run_id=run_id, seq=seq, kind=kind, data=_jsonable(data))
-    _publish_batch().append((str(run_id), event_payload(event)))
+    publish_on_commit(run_group(run_id), {"type": "run.event", "event": event_payload(event)})
     return event
 
 
@@ -58,36 +54,3 @@ def _jsonable(data: dict[str, Any]) -> dict[str, Any]:
     import json
 
     return dict(json.loads(json.dumps(data, cls=DjangoJSONEncoder, default=str)))
-
-
-class _PublishBatch:
-    """The events of one transaction, published together (one event loop hop) after commit."""
-
-    def __init__(self) -> None:
-        self.items: list[tuple[str, dict[str, Any]]] = []
-
-    def __call__(self) -> None:
-        layer = get_channel_layer()
-        if layer is None or not self.items:
-            return
-        try:
-            async_to_sync(_send_all)(layer, self.items)
-        except Exception:  # a lost live push is recovered by the client's ?after= backfill
-            logger.warning("could not publish %d run events", len(self.items))
-
-
-def _publish_batch() -> list[tuple[str, dict[str, Any]]]:
-    """The current transaction's batch, registered with on_commit on first use; a rollback
-    drops the hook and with it the batch."""
-    connection = transaction.get_connection()
-    for _savepoints, hook, _robust in connection.run_on_commit:
-        if isinstance(hook, _PublishBatch):
-            return hook.items
-    batch = _PublishBatch()
-    transaction.on_commit(batch)
-    return batch.items
-
-
-async def _send_all(layer: Any, items: list[tuple[str, dict[str, Any]]]) -> None:
-    for run_id, payload in items:  # in order: consumers rely on ascending seq
-        await layer.group_send(run_group(run_id), {"type": "run.event", "event": payload})

@@ -1,0 +1,65 @@
+"""One on-commit publisher: a transaction's live events leave together, in order, after commit."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+from django.db import connections, transaction
+
+from core.events import publish_on_commit
+
+pytestmark = pytest.mark.django_db
+
+
+class Rollback(Exception):
+    pass
+
+
+def received_while(work: Callable[[], None], *groups: str) -> list[int]:
+    """The `n` of every message `groups` received while `work` ran in a thread of its own."""
+
+    async def scenario() -> list[int]:
+        layer = get_channel_layer()
+        channel = await layer.new_channel()
+        for group in groups:
+            await layer.group_add(group, channel)
+        await sync_to_async(in_thread, thread_sensitive=False)()
+        received: list[int] = []
+        with contextlib.suppress(TimeoutError):
+            while True:
+                received.append((await asyncio.wait_for(layer.receive(channel), 1))["n"])
+        return received
+
+    def in_thread() -> None:
+        try:
+            work()
+        finally:
+            connections.close_all()  # the thread's connection would keep the test database open
+
+    return asyncio.run(scenario())
+
+
+def test_events_of_a_committed_transaction_arrive_in_order() -> None:
+    def work() -> None:
+        with transaction.atomic():
+            publish_on_commit("events-a", {"type": "probe", "n": 1})
+            publish_on_commit("events-b", {"type": "probe", "n": 2})
+            publish_on_commit("events-a", {"type": "probe", "n": 3})
+
+    assert received_while(work, "events-a", "events-b") == [1, 2, 3]
+
+
+def test_a_rolled_back_transaction_publishes_nothing() -> None:
+    def work() -> None:
+        with contextlib.suppress(Rollback), transaction.atomic():
+            publish_on_commit("events-c", {"type": "probe", "n": 1})
+            raise Rollback
+        with transaction.atomic():
+            publish_on_commit("events-c", {"type": "probe", "n": 2})
+
+    assert received_while(work, "events-c") == [2]

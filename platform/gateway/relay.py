@@ -15,6 +15,7 @@ from gateway.http import Exchange
 from gateway.outputs import finish_completion, schema_problem, synthesized_stream
 from gateway.proxy import Target, backend_succeeded
 from gateway.sse import SseRelay, done_event, error_event, sse_event
+from gateway.tier_speeds import speeds
 from gateway.tokens import count_stream
 from gateway.upstream import UpstreamError, UpstreamTimeout
 from gateway.usage import Usage
@@ -37,6 +38,17 @@ async def _read(ex: Exchange, target: Target) -> bytes:
         ) from None
     finally:
         ex.upstream_s += time.perf_counter() - started
+
+
+def _measured(target: Target, plan: Plan, usage: Usage, seconds: float) -> None:
+    """A chat answer's output rate, which `auto` compares across tiers (gateway.tier_speeds)."""
+    if plan.endpoint == "chat.completions" and not usage.error_code:
+        speeds.observe(
+            tier=target.tier,
+            prompt_estimate=plan.prompt_estimate,
+            completion_tokens=usage.completion_tokens,
+            seconds=seconds,
+        )
 
 
 def _refused(target: Target, status: int, raw: bytes) -> GatewayError:
@@ -70,10 +82,13 @@ async def relay_body(ex: Exchange, target: Target, plan: Plan, usage: Usage) -> 
         await ex.respond(200, body, b"text/event-stream")
     else:
         await ex.respond(200, orjson.dumps(data))
+    _measured(target, plan, usage, ex.upstream_s)
     return True
 
 
 async def relay_stream(ex: Exchange, target: Target, plan: Plan, usage: Usage) -> bool:
+    # The backend's time: until its headers (counted while opening) plus the stream itself.
+    started, until_headers = time.perf_counter(), ex.upstream_s
     response = target.response
     if response.status_code >= 400 or "text/event-stream" not in response.headers.get(
         "content-type", ""
@@ -96,6 +111,8 @@ async def relay_stream(ex: Exchange, target: Target, plan: Plan, usage: Usage) -
         if not await _pump(ex, target, relay, usage):
             return False
         await _finish_stream(ex, target, plan, relay, usage)
+        if relay.upstream_error is None:
+            _measured(target, plan, usage, until_headers + time.perf_counter() - started)
     except asyncio.CancelledError:
         if not ex.finished:  # the client hung up mid-stream: bill what was relayed
             usage.prompt_tokens = relay.prompt_tokens(plan.prompt_estimate)

@@ -128,8 +128,3 @@ class WorkspaceAdopter:
             return
         with suppress(FileNotFoundError):  # removed since it was listed
             os.chown(name, self.uid, self.gid, dir_fd=fd, follow_symlinks=False)
-
-
-def adopt_workspace(workspace: Path, uid: int, gid: int) -> None:
-    """One full pass of WorkspaceAdopter, remembering nothing."""
-    WorkspaceAdopter(uid, gid).adopt(workspace)

@@ -10,7 +10,8 @@ from rest_framework.request import Request
 
 from accounts.keys import bearer_token
 from accounts.models import User
-from accounts.selectors import ApiKeyError, KeyPrincipal, api_key_authenticate, primary_membership
+from accounts.selectors import ApiKeyError, KeyPrincipal, primary_membership
+from accounts.services import api_key_use
 
 
 class ApiKeyUser:
@@ -37,7 +38,7 @@ class ApiKeyAuthentication(authentication.BaseAuthentication):
         if token is None:
             return None
         try:
-            principal = api_key_authenticate(token)
+            principal = api_key_use(token)
         except ApiKeyError as error:
             raise exceptions.AuthenticationFailed(str(error)) from None
         return ApiKeyUser(principal), principal

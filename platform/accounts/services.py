@@ -2,22 +2,35 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from redis import RedisError
 
 from accounts.keys import generate_key, hash_key
 from accounts.models import ApiKey, Membership, Organization, Role, Scope, User
-from accounts.selectors import invalidate_cached_key, user_role_in
+from accounts.selectors import (
+    KeyPrincipal,
+    api_key_authenticate,
+    invalidate_cached_key,
+    user_role_in,
+)
 from audit.services import audit_append
 
 # Keys are made and revoked by staff in the admin or by operators on the command line.
 OPERATOR = "operator (admin or command line)"
+# A key's last use is recorded at most this often (api_key_touch).
+TOUCH_INTERVAL_SECONDS = 60
+_TOUCH_PREFIX = "apikey-touched:"
+_MAX_TOUCHED = 50_000
+_touched: dict[int, float] = {}  # this process: key id -> time.monotonic() of its last record
 
 
 @dataclass(frozen=True)
@@ -107,8 +120,32 @@ def api_key_revoke(*, api_key: ApiKey) -> ApiKey:
     return api_key
 
 
+def api_key_use(plaintext: str) -> KeyPrincipal:
+    """Authenticates a presented key (ApiKeyError if it cannot be used) and records the use."""
+    principal = api_key_authenticate(plaintext)
+    api_key_touch(api_key_id=principal.api_key_id)
+    return principal
+
+
 def api_key_touch(*, api_key_id: int) -> None:
-    ApiKey.objects.filter(id=api_key_id).update(last_used_at=timezone.now())
+    """Sets the key's last_used_at, at most once a minute: however busy the key, one UPDATE a
+    minute. A process skips a key it recorded within the minute without any I/O; the processes
+    share a Redis marker so that only the first of them writes."""
+    now = time.monotonic()
+    if now - _touched.get(api_key_id, -TOUCH_INTERVAL_SECONDS) < TOUCH_INTERVAL_SECONDS:
+        return
+    if len(_touched) >= _MAX_TOUCHED:
+        _touched.clear()
+    _touched[api_key_id] = now
+    if _first_touch_this_minute(api_key_id):
+        ApiKey.objects.filter(id=api_key_id).update(last_used_at=timezone.now())
+
+
+def _first_touch_this_minute(api_key_id: int) -> bool:
+    try:
+        return bool(cache.add(f"{_TOUCH_PREFIX}{api_key_id}", 1, TOUCH_INTERVAL_SECONDS))
+    except RedisError:  # without Redis each process still records at most once a minute
+        return True
 
 
 @dataclass(frozen=True)

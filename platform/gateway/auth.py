@@ -21,7 +21,8 @@ from django.db import close_old_connections
 from django.utils import timezone
 
 from accounts.keys import bearer_token
-from accounts.selectors import ApiKeyError, KeyPrincipal, api_key_authenticate
+from accounts.selectors import ApiKeyError, KeyPrincipal
+from accounts.services import api_key_use
 from gateway.errors import GatewayError
 from gateway.selectors import Limits, limits_for
 from runs.credentials import is_run_token, run_token_principal
@@ -57,7 +58,7 @@ def _principal(token: str) -> KeyPrincipal:
     the run, with its tiers and quotas, billed to it and to the run."""
     if is_run_token(token):
         return run_token_principal(token)
-    return api_key_authenticate(token)
+    return api_key_use(token)
 
 
 def _token(headers: dict[str, str]) -> str:

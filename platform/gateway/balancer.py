@@ -224,7 +224,3 @@ def choose(states: list[BackendState], affinity: str | None) -> BackendState:
         if state.can_queue():
             return state
     raise Overloaded
-
-
-def states_snapshot() -> dict[str, BackendState]:
-    return dict(_states)

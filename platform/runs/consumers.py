@@ -17,7 +17,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from accounts.keys import bearer_token
-from accounts.selectors import ApiKeyError, api_key_authenticate, primary_membership
+from accounts.selectors import ApiKeyError, primary_membership
+from accounts.services import api_key_use
 from core.websocket import ws_ticket_redeem
 from runs.events import event_payload, run_group
 from runs.models import Run, RunEvent
@@ -100,7 +101,7 @@ def _organization_of(scope: dict[str, Any], query: dict[str, list[str]], run_id:
     key = bearer_token(dict(scope.get("headers", [])).get(b"authorization"))
     if key:
         try:
-            principal = api_key_authenticate(key)
+            principal = api_key_use(key)
         except ApiKeyError:
             return None
         return principal.organization_id if principal.has_scope("runs") else None

@@ -34,10 +34,6 @@ def run_artifact(*, run: Run, name: str) -> Artifact | None:
     return run_artifacts(run=run).filter(name=name).first()
 
 
-def run_tool_calls(*, run: Run) -> QuerySet[ToolCall]:
-    return ToolCall.objects.filter(run=run).order_by("step", "call_index")
-
-
 @dataclass(frozen=True)
 class RunFilters:
     """The run list's filters; empty fields do not filter."""

@@ -7,7 +7,6 @@ from dataclasses import fields
 from typing import IO, TYPE_CHECKING, Any
 from uuid import UUID
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
@@ -266,7 +265,3 @@ def runs_recover_expired_leases() -> dict[str, list[str]]:
 
 def run_advance(*, run_id: str, owner: str) -> None:
     advance_under_lease(run_id=run_id, owner=owner)
-
-
-def max_lost() -> int:
-    return int(settings.LONGHAUL_RUN_MAX_LOST)

@@ -8,10 +8,11 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from accounts import services as accounts_services
 from accounts.keys import bearer_token
 from accounts.models import ApiKey
 from accounts.selectors import ApiKeyError, api_key_authenticate
-from accounts.services import api_key_create, api_key_revoke
+from accounts.services import api_key_create, api_key_revoke, api_key_use
 from tests.factories import TenantFixture
 
 pytestmark = pytest.mark.django_db
@@ -106,3 +107,34 @@ def test_api_without_credentials_is_401(db: None) -> None:
 def test_whoami_names_the_key_organization_only(acme: TenantFixture, globex: TenantFixture) -> None:
     assert bearer(acme.api_key).get("/api/me").json()["organization_slug"] == "acme"
     assert bearer(globex.api_key).get("/api/me").json()["organization_slug"] == "globex"
+
+
+def test_a_key_records_its_last_use_at_most_once_a_minute(
+    acme: TenantFixture, redis_client: object
+) -> None:
+    key = ApiKey.objects.get(organization=acme.organization)
+    assert key.last_used_at is None
+
+    assert bearer(acme.api_key).get("/api/me").status_code == 200
+    key.refresh_from_db()
+    first_use = key.last_used_at
+    assert first_use is not None
+
+    ApiKey.objects.filter(id=key.id).update(last_used_at=None)
+    assert bearer(acme.api_key).get("/api/me").status_code == 200
+    key.refresh_from_db()
+    assert key.last_used_at is None  # the same minute: no second write
+
+
+def test_processes_share_the_once_a_minute_record(
+    acme: TenantFixture, redis_client: object
+) -> None:
+    key = ApiKey.objects.get(organization=acme.organization)
+    api_key_use(acme.api_key)
+    ApiKey.objects.filter(id=key.id).update(last_used_at=None)
+
+    accounts_services._touched.clear()  # what another process, which has not seen the key, holds
+    api_key_use(acme.api_key)
+
+    key.refresh_from_db()
+    assert key.last_used_at is None

@@ -58,3 +58,36 @@ def test_gpu_tiers_live_in_the_gpu_profile_with_healthchecks() -> None:
 
 def test_dockerfile_exists_for_the_build() -> None:
     assert (REPO / "Dockerfile").exists()
+
+
+def _gpu_reservation(service: dict[str, Any]) -> dict[str, Any]:
+    devices = service["deploy"]["resources"]["reservations"]["devices"]
+    assert len(devices) == 1
+    return dict(devices[0])
+
+
+def _default(value: str) -> str:
+    """`${NAME:-default}` as compose resolves it when NAME is unset."""
+    name, _, default = value.removeprefix("${").removesuffix("}").partition(":-")
+    assert name, value
+    assert default, value
+    return default
+
+
+def test_gpu_tiers_reserve_distinct_gpus_and_a_matching_tensor_parallel_size() -> None:
+    services = load_compose()["services"]
+    reserved: dict[str, set[str]] = {}
+    for name, tier in (("vllm-standard", "STANDARD"), ("vllm-fast", "FAST")):
+        reservation = _gpu_reservation(services[name])
+        command = services[name]["command"]
+        size = command[command.index("--tensor-parallel-size") + 1]
+
+        assert "count" not in reservation, f"{name} must not reserve every GPU"
+        assert reservation["capabilities"] == ["gpu"]
+        (ids,) = reservation["device_ids"]
+        assert ids == f"${{LONGHAUL_{tier}_GPU_DEVICES:-{_default(ids)}}}"
+        assert size == f"${{LONGHAUL_{tier}_GPUS:-{_default(size)}}}"
+        reserved[name] = set(_default(ids).split(","))
+        assert int(_default(size)) == len(reserved[name])
+
+    assert not reserved["vllm-standard"] & reserved["vllm-fast"]

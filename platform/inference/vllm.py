@@ -44,10 +44,50 @@ def speculative_config() -> dict[str, object]:
     return dict(NGRAM_SPECULATION)
 
 
+def tier_devices(tier: str) -> tuple[str, ...]:
+    """The host GPUs (device indexes) the tier's server is given, from settings."""
+    if tier == "fast":
+        return tuple(settings.LONGHAUL_FAST_GPU_DEVICES)
+    return tuple(settings.LONGHAUL_STANDARD_GPU_DEVICES)
+
+
+def tier_gpus(tier: str) -> int:
+    """The tier's tensor-parallel size from settings: by default, the number of its GPUs."""
+    return int(settings.LONGHAUL_FAST_GPUS if tier == "fast" else settings.LONGHAUL_STANDARD_GPUS)
+
+
+def device_layout_problem() -> str | None:
+    """Why the tiers' GPUs from settings cannot be served on one host, if they cannot."""
+    shared = sorted(set(tier_devices("standard")) & set(tier_devices("fast")))
+    if shared:
+        return (
+            f"LONGHAUL_STANDARD_GPU_DEVICES and LONGHAUL_FAST_GPU_DEVICES share GPU "
+            f"{', '.join(shared)}: give each tier GPUs of its own"
+        )
+    for tier in TIERS:
+        if tier_gpus(tier) != len(tier_devices(tier)):
+            name = tier.upper()
+            return (
+                f"LONGHAUL_{name}_GPUS is {tier_gpus(tier)} but LONGHAUL_{name}_GPU_DEVICES "
+                f"names {len(tier_devices(tier))} GPUs: the tensor-parallel size is their number"
+            )
+    return None
+
+
 def vllm_spec(
-    *, tier: str, gpus: int, nodes: int = 1, host: str = "0.0.0.0", port: int | None = None
+    *,
+    tier: str,
+    gpus: int | None = None,
+    nodes: int = 1,
+    host: str = "0.0.0.0",
+    port: int | None = None,
 ) -> VllmSpec:
-    """`gpus` is GPUs per node: tensor parallel inside a node, pipeline parallel across nodes."""
+    """`gpus` is GPUs per node: tensor parallel inside a node, pipeline parallel across nodes;
+    without it, the tier's GPUs from settings (which must then make sense on one host)."""
+    if gpus is None:
+        if problem := device_layout_problem():
+            raise SpecError(problem)
+        gpus = tier_gpus(tier)
     _validate(tier, gpus, nodes)
     argv = [
         "vllm",

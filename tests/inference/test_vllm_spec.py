@@ -136,7 +136,42 @@ def test_compose_gpu_services_run_the_spec_command_for_the_defaults(
     setattr(settings, model_variable, defaults[model_variable])
     settings.LONGHAUL_FAST_DRAFT_MODEL = ""
     settings.LONGHAUL_VLLM_PORT = 8000
+    gpus_variable = f"LONGHAUL_{tier.upper()}_GPUS"
+    if gpus_variable not in os.environ:
+        assert getattr(settings, gpus_variable) == int(defaults[gpus_variable])
 
-    expected = vllm_spec(tier=tier, gpus=int(defaults["LONGHAUL_GPUS"]))
+    expected = vllm_spec(tier=tier, gpus=int(defaults[gpus_variable]))
 
     assert argv == list(expected.argv)
+
+
+def test_without_gpus_the_command_uses_the_tiers_gpus_from_settings(models: Any) -> None:
+    models.LONGHAUL_STANDARD_GPU_DEVICES = ["0", "1", "2", "3"]
+    models.LONGHAUL_STANDARD_GPUS = 4
+    models.LONGHAUL_FAST_GPU_DEVICES = ["4"]
+    models.LONGHAUL_FAST_GPUS = 1
+
+    standard = shlex.split(command_output("--tier", "standard"))
+    fast = shlex.split(command_output("--tier", "fast"))
+
+    assert standard[standard.index("--tensor-parallel-size") + 1] == "4"
+    assert fast[fast.index("--tensor-parallel-size") + 1] == "1"
+
+
+@pytest.mark.parametrize(
+    ("layout", "message"),
+    [
+        ({"LONGHAUL_FAST_GPU_DEVICES": ["1", "2"], "LONGHAUL_FAST_GPUS": 2}, "share GPU 1"),
+        ({"LONGHAUL_STANDARD_GPUS": 3}, "LONGHAUL_STANDARD_GPUS is 3 but"),
+    ],
+)
+def test_tiers_that_would_share_or_miscount_gpus_are_refused_with_a_reason(
+    models: Any, layout: dict[str, Any], message: str
+) -> None:
+    models.LONGHAUL_STANDARD_GPU_DEVICES, models.LONGHAUL_STANDARD_GPUS = ["0", "1"], 2
+    models.LONGHAUL_FAST_GPU_DEVICES, models.LONGHAUL_FAST_GPUS = ["2"], 1
+    for name, value in layout.items():
+        setattr(models, name, value)
+
+    with pytest.raises(CommandError, match=message):
+        command_output("--tier", "fast")

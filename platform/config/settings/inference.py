@@ -5,7 +5,7 @@ Each tier's default backend follows LONGHAUL_<TIER>_URL / _SERVED_MODEL / _API_K
 
 from __future__ import annotations
 
-from config.env import env_bool, env_float, env_int, env_str
+from config.env import env_bool, env_float, env_int, env_list, env_str
 
 LONGHAUL_EMBEDDED_INFERENCE = env_bool("LONGHAUL_EMBEDDED_INFERENCE", True)
 LONGHAUL_INFERENCE_HOST = env_str("LONGHAUL_INFERENCE_HOST", "127.0.0.1")
@@ -29,4 +29,11 @@ LONGHAUL_STANDARD_MODEL = env_str("LONGHAUL_STANDARD_MODEL", "Qwen/Qwen3-8B")
 LONGHAUL_FAST_MODEL = env_str("LONGHAUL_FAST_MODEL", "Qwen/Qwen3-8B")
 LONGHAUL_FAST_DRAFT_MODEL = env_str("LONGHAUL_FAST_DRAFT_MODEL", "")
 LONGHAUL_VLLM_PORT = env_int("LONGHAUL_VLLM_PORT", 8000)
+# The GPUs of each vLLM tier on its host (docker-compose's gpu profile, `inference_command`):
+# device indexes, comma-separated, distinct between the tiers; the tensor-parallel size is
+# their number unless LONGHAUL_<TIER>_GPUS says otherwise.
+LONGHAUL_STANDARD_GPU_DEVICES = env_list("LONGHAUL_STANDARD_GPU_DEVICES", ["0"])
+LONGHAUL_FAST_GPU_DEVICES = env_list("LONGHAUL_FAST_GPU_DEVICES", ["1"])
+LONGHAUL_STANDARD_GPUS = env_int("LONGHAUL_STANDARD_GPUS", len(LONGHAUL_STANDARD_GPU_DEVICES))
+LONGHAUL_FAST_GPUS = env_int("LONGHAUL_FAST_GPUS", len(LONGHAUL_FAST_GPU_DEVICES))
 LONGHAUL_PROBE_INTERVAL_SECONDS = env_float("LONGHAUL_PROBE_INTERVAL_SECONDS", 15.0)

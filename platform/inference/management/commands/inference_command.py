@@ -14,7 +14,10 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--tier", required=True, choices=TIERS)
         parser.add_argument(
-            "--gpus", type=int, required=True, help="GPUs per node (tensor parallel)"
+            "--gpus",
+            type=int,
+            default=None,
+            help="GPUs per node (tensor parallel); default: the tier's LONGHAUL_<TIER>_GPUS",
         )
         parser.add_argument("--nodes", type=int, default=1, help="nodes (pipeline parallel)")
         parser.add_argument("--port", type=int, default=None, help="default: LONGHAUL_VLLM_PORT")

@@ -24,7 +24,7 @@ from tests.support.processes import RedisServer, redis_answers  # noqa: E402
 DEFAULT_TEST_REDIS_URL = "redis://127.0.0.1:6379/13"
 
 
-def _ensure_redis() -> RedisServer | None:
+def ensure_redis() -> RedisServer | None:
     """Starts a private Redis (no persistence, a free port) when none answers at TEST_REDIS_URL,
     so the suite runs on a machine without one; a Redis that answers is used as it is."""
     url = os.environ.get("TEST_REDIS_URL", DEFAULT_TEST_REDIS_URL)
@@ -39,7 +39,7 @@ def _ensure_redis() -> RedisServer | None:
 
 
 _STARTED_EMBEDDED_DATABASE = prepare_environment("config.settings.test")
-_STARTED_REDIS = _ensure_redis()
+_STARTED_REDIS = ensure_redis()
 
 
 def pytest_report_header() -> str | None:

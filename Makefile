@@ -4,7 +4,7 @@ PY := .venv/bin/python
 RUN_EXTRAS := inference,embeddings,documents,three-d,finance
 TEST_EXTRAS := $(RUN_EXTRAS),test,dev
 
-.PHONY: up test lint format install install-test bench clean-data frontend screenshots
+.PHONY: up test lint format install install-test bench eval clean-data frontend screenshots
 
 up: install
 	$(PY) manage.py up
@@ -32,6 +32,15 @@ install-test:
 bench:
 	./deploy/install.sh $(TEST_EXTRAS),bench
 	for b in bench/*.py; do $(PY) $$b; done
+
+# The full code suite on both tiers with the bundled model (docs/evals.md): runs the platform
+# here for the eval's length and writes the report to .data/evals/. EVAL_ARGS adds options, e.g.
+# EVAL_ARGS="--repeat 3" or "--resume <eval id>".
+EVAL_ARGS ?=
+eval: install
+	mkdir -p .data/evals
+	$(PY) manage.py eval code --tier standard,fast --local --concurrency 2 --max-steps 20 \
+		--json .data/evals/report.json --html .data/evals/report.html $(EVAL_ARGS)
 
 # Refreshes the dashboard's vendored front-end libraries from frontend/package-lock.json (needs
 # Node and the npm registry; running the platform needs neither: the results are committed).

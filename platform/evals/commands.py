@@ -162,6 +162,20 @@ def _reopen(organization_id: int, options: dict[str, Any]) -> tuple[Eval, Suite]
     return services.eval_resume(eval_id=found.id, concurrency=concurrency), suite
 
 
+def suite_for(options: dict[str, Any]) -> Suite:
+    """The suite a new eval names, or the one the eval to resume ran."""
+    if options.get("resume"):
+        return _suite(str(_resumed(options).suite_source))
+    return _suite(options.get("suite"))
+
+
+def _resumed(options: dict[str, Any]) -> Eval:
+    found = selectors.eval_find(eval_id=options["resume"])
+    if found is None:
+        raise EvalCommandError(f"no eval {options['resume']}")
+    return found
+
+
 def _suite(name: str | None) -> Suite:
     if not name:
         raise EvalCommandError("name a suite (or --resume an eval)")

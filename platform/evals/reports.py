@@ -161,7 +161,7 @@ def _trial_row(trial: Trial) -> dict[str, Any]:
         "run_status": trial.run_status,
         "failure_kind": trial.failure_kind,
         "passed": trial.passed,
-        "scores": trial.scores,
+        "scores": {name: trial.scores[name] for name in OBJECTIVES if name in trial.scores},
         "composite": trial.composite,
         "steps": trial.steps,
         "tokens": trial.tokens,

@@ -26,6 +26,7 @@ from django.utils import timezone
 from evals import outcomes, reviewer, selectors, services
 from evals.client import Platform, PlatformRefused, PlatformUnavailable
 from evals.models import Eval, Trial, TrialStatus
+from evals.scoring import OBJECTIVES
 from evals.suites import Suite, Task, workspace_archive
 
 ENDED = frozenset({"succeeded", "failed", "cancelled", "budget_exhausted"})
@@ -78,8 +79,6 @@ class Runner:
                 wait(futures)
                 raise
         errors = [f.exception() for f in futures if f.exception() is not None]
-        if any(isinstance(error, Stopped) for error in errors):
-            raise KeyboardInterrupt
         if errors:
             services.eval_finish(eval_id=self.eval.id, error=str(errors[0]))
             raise RunnerError(str(errors[0])) from errors[0]
@@ -179,7 +178,7 @@ class Runner:
         where = f"[{trial.configuration}] {trial.task_id} #{trial.repeat + 1}"
         if trial.status == TrialStatus.SCORED:
             verdict = "passed" if trial.passed else "failed"
-            scores = " ".join(f"{k} {v:.2f}" for k, v in trial.scores.items())
+            scores = " ".join(f"{name} {trial.scores[name]:.2f}" for name in OBJECTIVES)
             self.log(f"{where}: {verdict} ({scores}, composite {trial.composite:.2f})")
         else:
             self.log(f"{where} attempt {trial.attempt}: invalid ({trial.invalid_cause})")

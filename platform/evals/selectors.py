@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 from uuid import UUID
 
+from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 
 from evals.models import Eval, EvalStatus, Trial, TrialStatus
@@ -20,7 +21,18 @@ def eval_list(*, organization_id: int, suite: str | None = None) -> QuerySet[Eva
 
 
 def eval_get(*, organization_id: int, eval_id: UUID | str) -> Eval | None:
-    return Eval.objects.filter(organization_id=organization_id, id=eval_id).first()
+    try:
+        return Eval.objects.filter(organization_id=organization_id, id=eval_id).first()
+    except ValidationError:  # not a UUID
+        return None
+
+
+def eval_find(*, eval_id: UUID | str) -> Eval | None:
+    """Any organization's eval: for the operator's command line only, never for a request."""
+    try:
+        return Eval.objects.filter(id=eval_id).first()
+    except ValidationError:  # not a UUID
+        return None
 
 
 def eval_trials(*, eval: Eval) -> QuerySet[Trial]:

@@ -110,7 +110,7 @@ def test_the_eval_command_refuses_missing_and_under_scoped_keys(acme: TenantFixt
             "eval",
             api_key=acme.api_key,
             reviewer_key=acme.api_key,
-            resume="00000000-0000-0000-0000-000000000000",
+            resume="not-an-eval",
         )
 
 

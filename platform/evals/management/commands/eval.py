@@ -7,7 +7,9 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from config.env import ConfigurationError
 from evals import commands
+from evals.models import Eval
 from evals.reports import eval_report, render_html
 
 
@@ -41,6 +43,12 @@ class Command(BaseCommand):
             parser.add_argument(f"--{budget}", type=int, default=None, help="each run's budget")
         parser.add_argument("--trial-timeout", type=float, default=None, help="seconds")
         parser.add_argument("--resume", default=None, metavar="EVAL_ID")
+        parser.add_argument(
+            "--local",
+            action="store_true",
+            help="run the platform here for the eval's length (as make up does, with the "
+            "suite's package index), with keys of the demo organization",
+        )
         parser.add_argument("--compare", default="", help="two configuration labels: a,b")
         parser.add_argument("--json", default="", help="write the JSON report here")
         parser.add_argument("--html", default="", help="write the HTML report here")
@@ -53,8 +61,8 @@ class Command(BaseCommand):
         )
         try:
             compare = commands.compare_pair(options["compare"])
-            evaluation = commands.run_eval(keys, options, log=self.stdout.write)
-        except commands.EvalCommandError as error:
+            evaluation = self._run(keys, options)
+        except (commands.EvalCommandError, ConfigurationError) as error:
             raise CommandError(str(error)) from None
         report = eval_report(eval=evaluation, compare=compare)
         self.stdout.write(commands.summary(report))
@@ -62,3 +70,12 @@ class Command(BaseCommand):
             Path(options["json"]).write_text(json.dumps(report, indent=2, default=str))
         if options["html"]:
             Path(options["html"]).write_text(render_html(report))
+
+    def _run(self, keys: commands.Keys, options: dict[str, Any]) -> Eval:
+        if not options["local"]:
+            return commands.run_eval(keys, options, log=self.stdout.write)
+        from evals.local import local_platform
+
+        suite = commands.suite_for(options)
+        with local_platform(suite, log=self.stdout.write) as local_keys:
+            return commands.run_eval(local_keys, options, log=self.stdout.write)

@@ -1,0 +1,105 @@
+"""`manage.py eval --local`: the platform on this machine for the length of an eval.
+
+It starts what `make up` starts (web, worker, beat, the embedded inference server with the
+bundled model; Redis when none answers) with the suite's package index configured, so that the
+dependency tasks install offline through the approved path; it creates the demo organization on
+first use, as `make up` does, and two keys of it that expire the next day: a `runs` key owned by
+its admin and an `approvals` key owned by its reviewer, the scripted reviewer. The processes'
+output goes to a log file, and everything is stopped when the eval ends.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management import call_command
+
+from accounts.bootstrap import DEMO_ADMIN, DEMO_REVIEWER, DEMO_SLUG, demo_bootstrap
+from config.env import local_url
+from core.stack import ensure_port_free, local_redis_spec, platform_specs, redis_answers
+from core.supervisor import Supervisor
+from evals.commands import EvalCommandError, Keys
+from evals.suite_files import serve_package_index
+from evals.suites import Suite
+from inference.services import tiers_seed_from_settings
+
+READY_SECONDS = 600.0
+
+
+@contextmanager
+def local_platform(suite: Suite, *, log: Callable[[str], None]) -> Iterator[Keys]:
+    """Runs the platform until the block ends; yields the keys the eval uses."""
+    base = local_url(settings.LONGHAUL_WEB_HOST, settings.LONGHAUL_WEB_PORT)
+    ensure_port_free(settings.LONGHAUL_WEB_HOST, settings.LONGHAUL_WEB_PORT)
+    log_path = Path(settings.DATA_DIR) / "evals" / "platform.log"
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    with serve_package_index(suite) as index_url, log_path.open("a") as output:
+        os.environ["LONGHAUL_PACKAGE_INDEX_URL"] = index_url  # the children inherit it
+        _prepare()
+        specs = platform_specs()
+        if not redis_answers(settings.REDIS_URL):
+            specs.insert(0, local_redis_spec(settings.REDIS_URL))
+        supervisor = Supervisor(specs, out=output)
+        log(f"starting the platform at {base} (its output: {log_path})")
+        supervisor.start()
+        try:
+            _wait_until_ready(base, supervisor, log_path)
+            yield Keys(
+                api_url=base,
+                api_key=_key(DEMO_ADMIN, "runs"),
+                reviewer_key=_key(DEMO_REVIEWER, "approvals"),
+            )
+        finally:
+            supervisor.stop()
+
+
+def _prepare() -> None:
+    call_command("migrate", interactive=False, verbosity=0)
+    if not settings.SERVESTATIC_USE_FINDERS:
+        call_command("collectstatic", interactive=False, verbosity=0)
+    demo_bootstrap()
+    tiers_seed_from_settings()
+
+
+def _wait_until_ready(base: str, supervisor: Supervisor, log_path: Path) -> None:
+    deadline = time.monotonic() + READY_SECONDS
+    while time.monotonic() < deadline:
+        for name, child in supervisor.children.items():
+            if child.poll() is not None:
+                raise EvalCommandError(
+                    f"the platform's {name} process exited with status {child.returncode}; "
+                    f"see {log_path}"
+                )
+        try:
+            with urllib.request.urlopen(f"{base}/readyz", timeout=5) as reply:
+                if reply.status == 200:
+                    return
+        except (OSError, urllib.error.HTTPError):
+            pass
+        time.sleep(1)
+    raise EvalCommandError(
+        f"the platform was not ready after {READY_SECONDS:.0f} s; see {log_path}"
+    )
+
+
+def _key(owner: str, scope: str) -> str:
+    """A key of the demo organization owned by `owner`, through the command people use."""
+    out = io.StringIO()
+    call_command(
+        "create_api_key",
+        DEMO_SLUG,
+        name=f"eval {scope}",
+        scopes=scope,
+        owner=owner,
+        expires_in_days=1,
+        stdout=out,
+    )
+    return out.getvalue().strip()

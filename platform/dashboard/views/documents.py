@@ -4,7 +4,7 @@ citations, and memory items with delete and export."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
@@ -97,8 +97,8 @@ def memory_delete(request: HttpRequest, viewer: Viewer, item_id: int) -> HttpRes
     except SERVICE_ERRORS as error:
         messages.error(request, error_message(error))
         return redirect("dashboard:memory")
-    if memory_services.memory_delete(organization_id=viewer.organization_id, item_id=item_id):
-        messages.success(request, "The memory item was deleted.")
-    else:
-        messages.error(request, "No such memory item in your organization.")
+    # Another organization's item answers as one that does not exist: 404, like every page.
+    if not memory_services.memory_delete(organization_id=viewer.organization_id, item_id=item_id):
+        raise Http404("No such memory item in your organization.")
+    messages.success(request, "The memory item was deleted.")
     return redirect("dashboard:memory")

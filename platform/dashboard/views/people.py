@@ -22,7 +22,7 @@ from accounts import services as account_services
 from accounts.permissions import MANAGERS, require_role
 from dashboard.access import Viewer, dashboard_page
 from dashboard.forms import ApiKeyForm, InviteForm, RoleForm
-from dashboard.pages import SERVICE_ERRORS, error_message, page
+from dashboard.pages import SERVICE_ERRORS, error_message, error_status, page
 from runs.selectors import internal_billing_key_ids
 
 if TYPE_CHECKING:  # types only: the app's rows come through its selectors
@@ -81,7 +81,7 @@ def key_create(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         )
     except SERVICE_ERRORS as error:
         form.add_error(None, error_message(error))
-        return _page(request, viewer, key_form=form, status=int(getattr(error, "status_code", 400)))
+        return _page(request, viewer, key_form=form, status=error_status(error))
     # Rendered, not redirected: the secret exists only in this response.
     return _page(request, viewer, secret=created.plaintext, status=201)
 
@@ -115,9 +115,7 @@ def member_invite(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         )
     except SERVICE_ERRORS as error:
         form.add_error(None, error_message(error))
-        return _page(
-            request, viewer, invite_form=form, status=int(getattr(error, "status_code", 400))
-        )
+        return _page(request, viewer, invite_form=form, status=error_status(error))
     user = invitation.membership.user
     link = request.build_absolute_uri(_set_password_path(user)) if invitation.new_account else ""
     messages.success(request, f"{user.username} is now a {invitation.membership.role}.")

@@ -15,7 +15,14 @@ from approvals import selectors as approvals_selectors
 from approvals import services as approvals_services
 from dashboard.access import Viewer, dashboard_page
 from dashboard.forms import DecisionForm
-from dashboard.pages import SERVICE_ERRORS, error_message, page, paginate, pending_count
+from dashboard.pages import (
+    SERVICE_ERRORS,
+    error_message,
+    error_status,
+    page,
+    paginate,
+    pending_count,
+)
 from dashboard.text import as_json, clip
 from dashboard.timeline import entries_latest
 from gateway.selectors import run_cost
@@ -149,12 +156,8 @@ def review_decide(request: HttpRequest, viewer: Viewer, approval_id: int) -> Htt
         )
     except SERVICE_ERRORS as error:
         form.add_error(None, error_message(error))
-        return _detail(request, viewer, approval, form, status=_status(error))
+        return _detail(request, viewer, approval, form, status=error_status(error))
     return redirect("dashboard:review-detail", approval_id=approval.id)
-
-
-def _status(error: Exception) -> int:
-    return int(getattr(error, "status_code", 400))
 
 
 @dashboard_page

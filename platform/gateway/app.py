@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -91,18 +92,26 @@ async def _until_disconnect(ex: Exchange, receive: Receive, work: Awaitable[None
         watcher.cancel()
 
 
+@dataclass(frozen=True)
+class Route:
+    """One /v1 route. With `below`, paths under it are answered too (the id in /v1/models/{id})."""
+
+    method: str
+    path: str
+    handler: Handler
+    below: bool = False
+
+    def matches(self, path: str) -> bool:
+        return path == self.path or (self.below and path.startswith(f"{self.path}/"))
+
+
 def _route(path: str, method: str) -> tuple[Handler, str]:
-    if path.startswith("/v1/models"):
-        allowed, handler = "GET", models
-    elif path == "/v1/chat/completions":
-        allowed, handler = "POST", chat_completions
-    elif path == "/v1/embeddings":
-        allowed, handler = "POST", embeddings
-    else:
+    route = next((route for route in ROUTES if route.matches(path)), None)
+    if route is None:
         raise GatewayError(404, f"Invalid URL ({method} {path}).", code="unknown_url")
-    if method != allowed:
-        raise GatewayError(405, f"Use {allowed} for {path}.", code="method_not_allowed")
-    return handler, method
+    if method != route.method:
+        raise GatewayError(405, f"Use {route.method} for {path}.", code="method_not_allowed")
+    return route.handler, method
 
 
 def _model_object(name: str, context_window: int | None, kind: str = "chat") -> dict[str, Any]:
@@ -139,6 +148,14 @@ async def chat_completions(ex: Exchange, caller: Caller, raw: bytes, usage: Usag
 
 async def embeddings(ex: Exchange, caller: Caller, raw: bytes, usage: Usage) -> None:
     await _serve(ex, caller, embeddings_plan(parse_json_object(raw), len(raw)), usage)
+
+
+# Every /v1 route; the tenant matrix (tests/matrix) enumerates them from here.
+ROUTES: tuple[Route, ...] = (
+    Route("GET", "/v1/models", models, below=True),
+    Route("POST", "/v1/chat/completions", chat_completions),
+    Route("POST", "/v1/embeddings", embeddings),
+)
 
 
 async def _serve(ex: Exchange, caller: Caller, plan: Plan, usage: Usage) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 
 import openai
 import pytest
@@ -14,9 +15,12 @@ from gateway.models import UsageRecord
 from gateway.services import quota_policy_set
 from tests.factories import TenantFixture
 from tests.gateway.conftest import Backends, client_for, wait_for
+from tests.support.clock import FrozenClock
 from tests.support.fake_openai import FakeOpenAI
 
 pytestmark = pytest.mark.django_db(transaction=True)
+# The gateway's clock stops here in every test: no new minute may renew the limit mid-test.
+HALF_PAST_NOON = datetime(2030, 1, 15, 12, 0, 30, tzinfo=UTC)
 
 
 def _ask(client: openai.OpenAI) -> openai.types.chat.ChatCompletion:
@@ -25,11 +29,12 @@ def _ask(client: openai.OpenAI) -> openai.types.chat.ChatCompletion:
 
 
 def test_refused_requests_are_answered_429_and_stop_reaching_the_backend(
-    gateway: str, acme: TenantFixture, backends: Backends
+    gateway: str, acme: TenantFixture, backends: Backends, clock: FrozenClock
 ) -> None:
     fake, _ = backends.add("standard", FakeOpenAI(delay_s=0.2))
     quota_policy_set(organization=acme.organization, requests_per_minute=1)
     backends.settle()
+    clock.set(HALF_PAST_NOON)
     client = client_for(gateway, acme.api_key)
 
     served = _ask(client)
@@ -41,7 +46,7 @@ def test_refused_requests_are_answered_429_and_stop_reaching_the_backend(
 
     assert served.choices[0].message.content == "ok"
     assert {r.json()["error"]["code"] for r in refusals} == {"rate_limit_exceeded"}
-    assert all(1 <= int(r.headers["retry-after"]) <= 60 for r in refusals)
+    assert all(int(r.headers["retry-after"]) == 30 for r in refusals)  # the minute's rest
     # The first refusal may have been written upstream (and abandoned) while it was being
     # admitted; after it the organization is admitted first, so the rest never left.
     assert 1 <= len(fake.requests) <= 2
@@ -52,11 +57,12 @@ def test_refused_requests_are_answered_429_and_stop_reaching_the_backend(
 
 
 def test_a_refusal_wins_over_a_failing_backend(
-    gateway: str, acme: TenantFixture, backends: Backends
+    gateway: str, acme: TenantFixture, backends: Backends, clock: FrozenClock
 ) -> None:
     fake, _ = backends.add("standard")
     quota_policy_set(organization=acme.organization, requests_per_minute=1)
     backends.settle()
+    clock.set(HALF_PAST_NOON)
     client = client_for(gateway, acme.api_key)
     _ask(client)
     fake.fault.kind, fake.fault.status = "error", 503
@@ -68,11 +74,12 @@ def test_a_refusal_wins_over_a_failing_backend(
 
 
 def test_a_refusal_is_not_kept_waiting_in_a_busy_backends_queue(
-    gateway: str, acme: TenantFixture, backends: Backends
+    gateway: str, acme: TenantFixture, backends: Backends, clock: FrozenClock
 ) -> None:
     fake, _ = backends.add("standard", FakeOpenAI(delay_s=2.0), max_concurrency=1, max_queue=4)
     quota_policy_set(organization=acme.organization, requests_per_minute=1)
     backends.settle()
+    clock.set(HALF_PAST_NOON)
     client = client_for(gateway, acme.api_key)
 
     with ThreadPoolExecutor(1) as pool:

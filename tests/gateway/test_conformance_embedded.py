@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
@@ -19,6 +20,7 @@ from accounts.services import api_key_create
 from gateway.services import quota_policy_set
 from tests.factories import TenantFixture
 from tests.gateway.conftest import WEATHER, client_for
+from tests.support.clock import FrozenClock
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -302,7 +304,10 @@ def _status_of(call: Any) -> openai.APIStatusError:
     return caught.value
 
 
-def test_every_documented_error(gateway: str, llama: str, acme: TenantFixture) -> None:
+def test_every_documented_error(
+    gateway: str, llama: str, acme: TenantFixture, clock: FrozenClock
+) -> None:
+    clock.set(datetime(2030, 1, 15, 12, 0, 30, tzinfo=UTC))  # no new minute renews the limit
     client = sdk(gateway, acme.api_key)
     fast_only = api_key_create(organization=acme.organization, name="f", allowed_tiers=["fast"])
     limited = api_key_create(organization=acme.organization, name="limited")

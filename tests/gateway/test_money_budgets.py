@@ -28,6 +28,14 @@ from tests.support.clock import FrozenClock
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def _mid_next_month() -> datetime:
+    """A moment for the gateway's clock when today's prices are in force, far from a month's end."""
+    now = datetime.now(UTC)
+    return (now.replace(day=28) + timedelta(days=4)).replace(
+        day=15, hour=12, minute=0, second=0, microsecond=0
+    )
+
+
 def _priced(backend: Backend, price_in: str, price_out: str) -> None:
     set_price(backend.tier, price_in, price_out, at=timezone.now() - timedelta(days=1))
 
@@ -60,7 +68,11 @@ def _spent(**filters: object) -> list[Decimal]:
 
 
 def test_an_organization_budget_in_currency_refuses_at_admission(
-    gateway: str, acme: TenantFixture, globex: TenantFixture, backends: Backends
+    gateway: str,
+    acme: TenantFixture,
+    globex: TenantFixture,
+    backends: Backends,
+    clock: FrozenClock,
 ) -> None:
     # Given: about 0.02 a request against a budget of 0.10, warned from half of it.
     _, backend = backends.add("standard")
@@ -69,6 +81,8 @@ def test_an_organization_budget_in_currency_refuses_at_admission(
         organization=acme.organization, monthly_spend=Decimal("0.10"), soft_budget_percent=50
     )
     backends.settle()
+    stopped_at = _mid_next_month()
+    clock.set(stopped_at)
 
     # When
     warnings, refused = _ask_until_refused(client_for(gateway, acme.api_key))
@@ -79,7 +93,8 @@ def test_an_organization_budget_in_currency_refuses_at_admission(
     assert refused.response.status_code == 429
     assert error["code"] == "insufficient_quota"
     assert "organization's monthly budget of 0.10 USD is spent" in error["message"]
-    assert int(refused.response.headers["retry-after"]) > 60
+    month_end = (stopped_at.replace(day=28) + timedelta(days=4)).replace(day=1, hour=0)
+    assert int(refused.response.headers["retry-after"]) == (month_end - stopped_at).total_seconds()
     assert warnings[0] is None
     assert "organization monthly spend budget" in str(warnings[-1])
     assert other_organization.choices[0].message.content == "ok"
@@ -89,7 +104,7 @@ def test_an_organization_budget_in_currency_refuses_at_admission(
 
 
 def test_a_key_budget_in_currency_limits_only_that_key(
-    gateway: str, acme: TenantFixture, backends: Backends
+    gateway: str, acme: TenantFixture, backends: Backends, clock: FrozenClock
 ) -> None:
     _, backend = backends.add("standard")
     _priced(backend, "1000", "1000")
@@ -98,6 +113,7 @@ def test_a_key_budget_in_currency_limits_only_that_key(
         organization=acme.organization, api_key=limited.api_key, monthly_spend=Decimal("0.05")
     )
     backends.settle()
+    clock.set(_mid_next_month())
 
     _, refused = _ask_until_refused(client_for(gateway, limited.plaintext))
     sibling = _ask(client_for(gateway, acme.api_key))

@@ -24,10 +24,16 @@ from runs.events import event_payload, run_group
 from runs.models import Run, RunEvent
 
 CLOSE_UNAUTHORIZED = 4401
+CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 CLOSE_BAD_REQUEST = 4400
 # Close reasons are limited to 123 bytes.
 KEY_IN_URL = "API keys in the URL are refused: send Authorization: Bearer, or use a ws-ticket"
+MISSING_SCOPE = "This API key lacks the 'runs' scope."
+
+
+class MissingScope(Exception):
+    """A valid key of the organization that may not read runs: 4403, as REST answers 403."""
 
 
 class RunEventsConsumer(AsyncJsonWebsocketConsumer):
@@ -46,7 +52,13 @@ class RunEventsConsumer(AsyncJsonWebsocketConsumer):
             await self._refuse(CLOSE_UNAUTHORIZED, KEY_IN_URL)
             return
         run_id = str(self.scope["url_route"]["kwargs"]["run_id"])
-        organization_id = await database_sync_to_async(_organization_of)(self.scope, query, run_id)
+        try:
+            organization_id = await database_sync_to_async(_organization_of)(
+                self.scope, query, run_id
+            )
+        except MissingScope:
+            await self._refuse(CLOSE_FORBIDDEN, MISSING_SCOPE)
+            return
         if organization_id is None:
             await self._refuse(CLOSE_UNAUTHORIZED)
             return
@@ -104,7 +116,9 @@ def _organization_of(scope: dict[str, Any], query: dict[str, list[str]], run_id:
             principal = api_key_use(key)
         except ApiKeyError:
             return None
-        return principal.organization_id if principal.has_scope("runs") else None
+        if not principal.has_scope("runs"):
+            raise MissingScope
+        return principal.organization_id
     user = scope.get("user")
     if user is None or not user.is_authenticated:
         return None

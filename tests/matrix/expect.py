@@ -8,7 +8,7 @@ from tests.matrix.table import ADMIN, ANYONE, PAGE, PUBLIC, REST, V1, WS, Entry
 from tests.matrix.world import Principal
 
 # Websocket close codes (runs.consumers, dashboard.consumers).
-WS_UNAUTHORIZED, WS_NOT_FOUND = 4401, 4404
+WS_UNAUTHORIZED, WS_FORBIDDEN, WS_NOT_FOUND = 4401, 4403, 4404
 LOGIN, ADMIN_LOGIN = "/login/", "/admin/login/"
 
 
@@ -71,11 +71,8 @@ def _websocket(entry: Entry, principal: Principal) -> Verdict:
     if principal.kind == "session":
         return ALLOWED
     if principal.kind == "key" and entry.keys and principal.usable:
-        return ALLOWED if not entry.scope or entry.scope in principal.scopes else _ws_refused()
-    return _ws_refused()
-
-
-def _ws_refused() -> Verdict:
+        allowed = not entry.scope or entry.scope in principal.scopes
+        return ALLOWED if allowed else Verdict(False, WS_FORBIDDEN)
     return Verdict(False, WS_UNAUTHORIZED)
 
 

@@ -13,7 +13,7 @@ import pytest
 from django.db import connections, transaction
 from django.test import override_settings
 
-from tests.matrix.calls import Answer, call
+from tests.matrix.calls import SEARCH, Answer, call, call_path
 from tests.matrix.expect import ADMIN_LOGIN, LOGIN, WS_NOT_FOUND, Verdict, callers, verdict
 from tests.matrix.routes import WEBSOCKET, Route, all_routes
 from tests.matrix.table import ADMIN, LISTINGS, MATRIX, PUBLIC, Entry, entry_for
@@ -91,25 +91,62 @@ def test_route(route: Route, world: World) -> None:
     assert not problems, "\n".join(problems)
 
 
+def test_filters_naming_the_other_organizations_objects_find_nothing(world: World) -> None:
+    b = world.b
+    probes = [
+        ("GET", f"/api/approvals?run={b.run.id}", None, "key+approvals"),
+        ("GET", f"/api/usage/?run={b.run.id}", None, "key+inference"),
+        ("GET", f"/api/usage/?key={b.api_key.prefix}", None, "key+inference"),
+        ("GET", f"/api/usage/totals/?run={b.run.id}&group_by=run", None, "key+inference"),
+        ("GET", "/api/usage/totals/?group_by=key", None, "key+inference"),
+        ("GET", "/api/usage/totals/?group_by=organization", None, "key+inference"),
+        ("GET", f"/api/evals?suite={b.evaluation.suite}", None, "key+runs"),
+        (
+            "POST",
+            "/api/memory/search",
+            {"query": SEARCH, "filters": {"document_id": b.document.id}},
+            "key+memory",
+        ),
+        (
+            "POST",
+            "/api/memory/search",
+            {"query": SEARCH, "filters": {"scope_ref": str(b.run.id)}},
+            "key+memory",
+        ),
+        ("GET", "/runs/?workflow=effects", None, "owner"),
+        ("GET", "/usage/?days=90", None, "owner"),
+    ]
+    problems = []
+    for method, path, body, name in probes:
+        for principal in (world.principal(name), world.principal("owner")):
+            answer = call_path(method, path, principal, body)
+            if answer.status != 200 or answer.shows(B):
+                problems.append(f"{method} {path} as {principal.name}: {answer.describe()}")
+    assert not problems, "\n".join(problems)
+
+
 def _check(
     world: World, route: Route, entry: Entry, method: str, principal: Principal
 ) -> list[str]:
     expected = verdict(entry, principal, method)
     label = f"{route.key} {method} as {principal.name} ({expected.describe()})"
     writes = method != "GET"
-    own = call(route, method, principal, _values(world, route, entry, "own"), watch=writes)
+
+    def ask(side: str, *, watch: bool) -> Answer:
+        return call(route, method, principal, _values(world, route, entry, side), watch=watch)
+
+    own = ask("own", watch=writes and not expected.allowed)
     problems = [f"{label}, own: {p}" for p in _own_problems(route, entry, expected, own)]
     answers = [own]
     if entry.kind is not None:
-        foreign, missing = (
-            call(route, method, principal, _values(world, route, entry, side), watch=writes)
-            for side in ("foreign", "missing")
-        )
+        foreign = ask("foreign", watch=writes)
+        # Allowed callers must get 404 for B's object; refused ones what a missing one gets.
+        missing = None if expected.allowed else ask("missing", watch=False)
         problems += [
             f"{label}, B's object: {p}"
             for p in _foreign_problems(route, expected, foreign, missing)
         ]
-        answers += [foreign, missing]
+        answers += [foreign, *([missing] if missing else [])]
     # The operators' admin spans organizations by design; nothing else shows B to A's callers.
     if not (entry.surface == ADMIN and principal.kind == "operator"):
         problems += [f"{label}: shows B's data: {a.describe()}" for a in answers if a.shows(B)]
@@ -133,16 +170,18 @@ def _own_problems(route: Route, entry: Entry, expected: Verdict, own: Answer) ->
 
 
 def _foreign_problems(
-    route: Route, expected: Verdict, foreign: Answer, missing: Answer
+    route: Route, expected: Verdict, foreign: Answer, missing: Answer | None
 ) -> list[str]:
     not_found = WS_NOT_FOUND if route.surface == WEBSOCKET else 404
     problems = ["it changed B's data"] if foreign.changed else []
-    if expected.allowed and foreign.status != not_found:
+    if missing is None and foreign.status != not_found:
         problems.append(f"expected {not_found}, got {foreign.describe()}")
-    elif foreign.status != missing.status:
+    elif missing is not None and foreign.status != missing.status:
         problems.append(
             f"answered {foreign.describe()} but {missing.describe()} for a missing object"
         )
+    elif missing is not None and foreign.status not in (expected.refusal, not_found):
+        problems.append(f"expected {expected.refusal} or {not_found}, got {foreign.describe()}")
     return problems
 
 

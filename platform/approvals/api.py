@@ -24,6 +24,7 @@ from approvals.serializers import (
     ApprovalSerializer,
     DecisionSerializer,
 )
+from core.schema import problems
 
 APPROVALS_SCOPE = requires_scope("approvals")
 IF_MATCH = OpenApiParameter(
@@ -74,7 +75,11 @@ class ApprovalDetailView(APIView):
 class ApprovalDecideView(APIView):
     permission_classes = [APPROVALS_SCOPE]
 
-    @extend_schema(request=DecisionSerializer, responses=ApprovalSerializer, parameters=[IF_MATCH])
+    @extend_schema(
+        request=DecisionSerializer,
+        responses={200: ApprovalSerializer, **problems(409, 412, 428)},
+        parameters=[IF_MATCH],
+    )
     def post(self, request: Request, approval_id: int) -> Response:
         body = DecisionSerializer(data=request.data)
         body.is_valid(raise_exception=True)

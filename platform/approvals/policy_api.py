@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -21,6 +21,7 @@ from approvals.serializers import (
     DryRunResultSerializer,
     DryRunSerializer,
     PolicyVersionSerializer,
+    RuleCreateSerializer,
     RuleSerializer,
     RuleWriteSerializer,
     SlaQuerySerializer,
@@ -28,6 +29,7 @@ from approvals.serializers import (
 )
 from approvals.sla import sla_for
 from audit.services import actor_fields
+from core.schema import problems
 
 SCOPE = requires_scope("approvals")
 CHANGE = "change approval rules"
@@ -44,8 +46,10 @@ def _rule(request: Request, rule_id: int) -> ApprovalRule:
     return found
 
 
-def _changes(request: Request) -> dict[str, Any]:
-    body = RuleWriteSerializer(data=request.data)
+def _changes(
+    request: Request, shape: type[serializers.Serializer] = RuleWriteSerializer
+) -> dict[str, Any]:
+    body = shape(data=request.data)
     body.is_valid(raise_exception=True)
     return dict(body.validated_data)
 
@@ -58,12 +62,12 @@ class RuleListView(APIView):
         listed = selectors.rule_list(organization_id=tenant_of(request).organization_id)
         return Response(RuleSerializer(listed, many=True).data)
 
-    @extend_schema(request=RuleWriteSerializer, responses={201: RuleSerializer})
+    @extend_schema(request=RuleCreateSerializer, responses={201: RuleSerializer})
     def post(self, request: Request) -> Response:
         actor = _manager(request)
         created = rules.approval_rule_create(
             organization_id=actor.organization_id,
-            data=_changes(request),
+            data=_changes(request, RuleCreateSerializer),
             **actor_fields(actor),
         )
         return Response(RuleSerializer(created).data, status=status.HTTP_201_CREATED)
@@ -96,7 +100,9 @@ class DryRunView(APIView):
 
     permission_classes = [SCOPE]
 
-    @extend_schema(request=DryRunSerializer, responses=DryRunResultSerializer)
+    @extend_schema(
+        request=DryRunSerializer, responses={200: DryRunResultSerializer, **problems(404)}
+    )
     def post(self, request: Request) -> Response:
         request_requires_role(request, MEMBERS, action="try approval rules")
         body = DryRunSerializer(data=request.data)

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
 
-from approvals.models import ApprovalPolicyVersion, ApprovalRule
+from approvals.models import ApprovalPolicyVersion, ApprovalRule, RuleAction
 from approvals.policy import rule_problems
 from audit.services import audit_append
 
@@ -94,6 +94,8 @@ def _assign(rule: ApprovalRule, data: dict[str, Any]) -> None:
     problems = rule_problems(rule_snapshot(rule), registry=registry())
     if not rule.name.strip():
         problems["name"] = "Give the rule a name."
+    if rule.action not in RuleAction.values:  # the model has no default to fall back on
+        problems["action"] = f"Say what the rule does: one of {', '.join(RuleAction.values)}."
     if problems:
         raise ValidationError(problems)
 

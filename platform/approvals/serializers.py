@@ -147,10 +147,13 @@ class RuleSerializer(serializers.ModelSerializer):
         extra_kwargs = {"name": {"required": True}, "action": {"required": True}}
 
 
+INT_MAX = 2**31 - 1  # the rule's integer columns
+
+
 class RuleWriteSerializer(serializers.Serializer):
     """Shapes only; what the fields mean together is checked by approvals.policy (400s)."""
 
-    position = serializers.IntegerField(required=False)
+    position = serializers.IntegerField(required=False, min_value=-INT_MAX, max_value=INT_MAX)
     name = serializers.CharField(max_length=100, required=False)
     enabled = serializers.BooleanField(required=False)
     applies_to = serializers.ChoiceField(choices=RequestKind.choices, required=False)
@@ -159,14 +162,25 @@ class RuleWriteSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
     quorum = serializers.IntegerField(required=False, min_value=1, max_value=20)
     approver_roles = serializers.ListField(child=serializers.CharField(), required=False)
-    deadline_seconds = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    deadline_seconds = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=INT_MAX
+    )
     deadline_action = serializers.ChoiceField(choices=DeadlineAction.choices, required=False)
     escalate_to_role = serializers.CharField(required=False, allow_blank=True, max_length=16)
     escalation_deadline_seconds = serializers.IntegerField(
-        required=False, allow_null=True, min_value=1
+        required=False, allow_null=True, min_value=1, max_value=INT_MAX
     )
-    remind_before_seconds = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    remind_before_seconds = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=INT_MAX
+    )
     allow_edit = serializers.BooleanField(required=False)
+
+
+class RuleCreateSerializer(RuleWriteSerializer):
+    """A new rule names itself and says what it does; the rest has defaults."""
+
+    name = serializers.CharField(max_length=100)
+    action = serializers.ChoiceField(choices=RuleAction.choices)
 
 
 class DryRunSerializer(serializers.Serializer):

@@ -23,3 +23,7 @@ urlpatterns = [
     # The split view serves Swagger UI's start-up script as a file: no inline script under the CSP.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
 ]
+
+# Problem details for unknown /api/ URLs, as for every other API error (core.views).
+handler404 = "core.views.not_found"
+handler500 = "core.views.server_error"

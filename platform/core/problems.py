@@ -7,6 +7,7 @@ exception handler, renders all of them alike.
 
 from __future__ import annotations
 
+from http import HTTPStatus
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -89,4 +90,4 @@ def _title_for(code: int) -> str:
         status.HTTP_415_UNSUPPORTED_MEDIA_TYPE: "Unsupported media type",
         status.HTTP_429_TOO_MANY_REQUESTS: "Too many requests",
     }
-    return titles.get(code, "Error")
+    return titles.get(code) or HTTPStatus(code).phrase.capitalize()  # e.g. "Precondition failed"

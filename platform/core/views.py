@@ -1,9 +1,13 @@
 from __future__ import annotations
 
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
 from django.views.decorators.http import require_GET
 
 from core.health import readiness
+from core.problems import PROBLEM_CONTENT_TYPE
+
+API_PREFIX = "/api/"
 
 
 @require_GET
@@ -20,3 +24,22 @@ def readyz(request: HttpRequest) -> JsonResponse:
         "checks": {name: result.as_dict() for name, result in checks.items()},
     }
     return JsonResponse(body, status=200 if ready else 503)
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """URLs that match no route: problem details under /api/, the page elsewhere."""
+    if request.path.startswith(API_PREFIX):
+        return _problem(404, "Not found", "No such API endpoint or object.")
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if request.path.startswith(API_PREFIX):
+        return _problem(500, "Server error", "Internal server error.")
+    return defaults.server_error(request)
+
+
+def _problem(status: int, title: str, detail: str) -> JsonResponse:
+    # Outside DRF (its exception handler renders the rest): the same problem details shape.
+    body = {"type": "about:blank", "title": title, "status": status, "detail": detail}
+    return JsonResponse(body, status=status, content_type=PROBLEM_CONTENT_TYPE)

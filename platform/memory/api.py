@@ -9,7 +9,6 @@ from django.http import Http404, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -19,6 +18,8 @@ from rest_framework.views import APIView
 from accounts.authentication import requires_scope, tenant_of
 from accounts.permissions import MANAGERS, MEMBERS, request_requires_role
 from accounts.selectors import organization_get
+from core.pagination import LimitOffsetPagination, page_parameters
+from core.schema import problems
 from memory import documents, selectors, serializers, services
 from memory.models import Document, MemoryItem
 from memory.search import Filters, Weights, memory_search
@@ -83,14 +84,15 @@ class MemoryItemView(MemoryAPIView):
 
 class MemoryExportView(MemoryAPIView):
     @extend_schema(
+        parameters=[serializers.ExportQuerySerializer],
         responses={(200, "application/x-ndjson"): OpenApiResponse(OpenApiTypes.STR)},
         description="The organization's memory as JSON lines. `?embeddings=1` adds vectors.",
     )
     def get(self, request: Request) -> StreamingHttpResponse:
         tenant = tenant_of(request)
-        with_embeddings = request.query_params.get("embeddings") in {"1", "true"}
+        query = _valid(serializers.ExportQuerySerializer, request.query_params)
         lines = selectors.memory_export_lines(
-            organization_id=tenant.organization_id, with_embeddings=with_embeddings
+            organization_id=tenant.organization_id, with_embeddings=query["embeddings"]
         )
         response = StreamingHttpResponse(lines, content_type="application/x-ndjson")
         response["Content-Disposition"] = 'attachment; filename="memory.jsonl"'
@@ -115,7 +117,11 @@ class MemoryPurgeView(MemoryAPIView):
 class DocumentCollectionView(MemoryAPIView):
     parser_classes = [MultiPartParser, FormParser]
 
-    @extend_schema(operation_id="documents_list", responses=serializers.DocumentPageSerializer)
+    @extend_schema(
+        operation_id="documents_list",
+        parameters=page_parameters(),
+        responses=serializers.DocumentPageSerializer,
+    )
     def get(self, request: Request) -> Response:
         tenant = tenant_of(request)
         queryset = selectors.document_list(organization_id=tenant.organization_id)
@@ -127,7 +133,11 @@ class DocumentCollectionView(MemoryAPIView):
 
     @extend_schema(
         request={"multipart/form-data": serializers.DocumentUploadSerializer},
-        responses={201: serializers.DocumentSerializer, 200: serializers.DocumentSerializer},
+        responses={
+            201: serializers.DocumentSerializer,
+            200: serializers.DocumentSerializer,
+            **problems(413, 422),
+        },
         description="Stores the file and queues ingestion (201); the same file again returns "
         "the existing document (200). Bad files get 400, 413, 415 or 422 and nothing is stored.",
     )

@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from memory.extraction import ACCEPTED
 from memory.models import WRITABLE_KINDS, Document, Kind, Scope
+from memory.services import MAX_TTL_SECONDS
 
 
 class ProvenanceSerializer(serializers.Serializer):
@@ -46,7 +47,9 @@ class MemoryCreateSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=WRITABLE_KINDS, default=Kind.FACT)
     metadata = serializers.DictField(default=dict)
     importance = serializers.FloatField(min_value=0.0, max_value=1.0, default=0.5)
-    ttl_seconds = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    ttl_seconds = serializers.IntegerField(
+        min_value=1, max_value=MAX_TTL_SECONDS, required=False, allow_null=True
+    )
 
 
 class FiltersSerializer(serializers.Serializer):
@@ -64,11 +67,17 @@ class SearchSerializer(serializers.Serializer):
     filters = FiltersSerializer(default=dict)
     recency_weight = serializers.FloatField(min_value=0.0, max_value=1.0, default=0.0)
     importance_weight = serializers.FloatField(min_value=0.0, max_value=1.0, default=0.0)
-    recency_half_life_days = serializers.FloatField(min_value=0.01, default=30.0)
+    recency_half_life_days = serializers.FloatField(min_value=0.01, max_value=36500, default=30.0)
 
 
 class SearchResultSerializer(serializers.Serializer):
     results = HitSerializer(many=True)
+
+
+class ExportQuerySerializer(serializers.Serializer):
+    embeddings = serializers.BooleanField(
+        default=False, help_text="Add each item's vector (1 or true)."
+    )
 
 
 class PurgeSerializer(serializers.Serializer):

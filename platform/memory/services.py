@@ -57,6 +57,10 @@ def memory_create(
     )
 
 
+# Beyond it the expiry date would pass the calendar's end (year 9999).
+MAX_TTL_SECONDS = 100 * 365 * 24 * 3600
+
+
 def _validate_item(*, text: str, scope: str, kind: str, importance: float, ttl: int | None) -> str:
     errors: dict[str, str] = {}
     text = (text or "").strip()
@@ -70,8 +74,8 @@ def _validate_item(*, text: str, scope: str, kind: str, importance: float, ttl: 
         errors["kind"] = "Kind must be 'fact' or 'episode'; chunks come from documents."
     if not 0.0 <= importance <= 1.0:
         errors["importance"] = "Importance must be between 0 and 1."
-    if ttl is not None and ttl <= 0:
-        errors["ttl_seconds"] = "A time to live must be positive."
+    if ttl is not None and not 0 < ttl <= MAX_TTL_SECONDS:
+        errors["ttl_seconds"] = f"A time to live is 1 to {MAX_TTL_SECONDS} seconds (100 years)."
     if errors:
         raise ValidationError(errors)
     return text

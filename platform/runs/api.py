@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.generics import ListAPIView
-from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -19,6 +19,7 @@ from accounts.authentication import requires_scope, tenant_of
 from accounts.permissions import MEMBERS, request_requires_role
 from accounts.selectors import organization_get
 from audit.services import actor_fields
+from core.parsers import JSONParser, refuse_nul
 from core.websocket import ws_ticket_mint, ws_ticket_seconds
 from runs import selectors, services
 from runs.consumers import ws_ticket_resource
@@ -97,6 +98,7 @@ def _form_json(request: Request) -> Any:
                 data[key] = json.loads(raw)
             except ValueError:
                 raise ValidationError({key: "must be JSON"}) from None
+            refuse_nul(data[key])
     return data
 
 
@@ -192,7 +194,8 @@ class RunArtifactsView(APIView):
 class RunArtifactDownloadView(APIView):
     permission_classes = [RUNS_SCOPE]
 
-    @extend_schema(responses={(200, "application/octet-stream"): OpenApiTypes.BINARY})
+    # The artifact's own media type (Artifact.media_type), whatever the workflow stored.
+    @extend_schema(responses={(200, "*/*"): OpenApiTypes.BINARY})
     def get(self, request: Request, run_id: str, name: str) -> FileResponse:
         artifact = selectors.run_artifact(run=tenant_run(request, run_id), name=name)
         if artifact is None:

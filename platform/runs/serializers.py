@@ -3,7 +3,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -89,7 +88,7 @@ class RunSerializer(serializers.ModelSerializer):
     def get_usage(self, run: Run) -> dict[str, int]:
         return {"prompt_tokens": run.prompt_tokens, "completion_tokens": run.completion_tokens}
 
-    @extend_schema_field(OpenApiTypes.DECIMAL)
+    @extend_schema_field(serializers.DecimalField(max_digits=24, decimal_places=12))  # a string
     def get_cost(self, run: Run) -> str:
         return f"{run_cost(organization_id=run.organization_id, run_id=str(run.id)):.12f}"
 

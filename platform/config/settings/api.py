@@ -10,7 +10,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "core.problems.problem_details_handler",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "core.pagination.LimitOffsetPagination",
+    # JSON bodies; the views that take files (documents, runs' workspaces) add multipart.
+    "DEFAULT_PARSER_CLASSES": ["core.parsers.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "PAGE_SIZE": 50,
     "UNAUTHENTICATED_USER": None,
 }
@@ -19,11 +22,19 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Runs, approvals, memory and documents for long-horizon agents.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Request bodies get their own components, so they say what is required of them (a blank
+    # string is refused, a file is binary) rather than what responses hold.
+    "COMPONENT_SPLIT_REQUEST": True,
     # Swagger UI from the installed sidecar package, never a CDN; no online validator badge,
     # which would send the schema's URL to an outside host.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    # Every operation documents its errors as problem details (core.schema).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "core.schema.add_problem_responses",
+    ],
     # Enums that several serializers share get one name in the schema.
     "ENUM_NAME_OVERRIDES": {
         "ApprovalKindEnum": "approvals.models.RequestKind.choices",
@@ -33,5 +44,6 @@ SPECTACULAR_SETTINGS = {
         "MemoryWritableKindEnum": "memory.models.WRITABLE_KINDS",
         "MemoryScopeEnum": "memory.models.Scope.choices",
         "DocumentStatusEnum": "memory.models.DocumentStatus.choices",
+        "EvalStatusEnum": "evals.models.EvalStatus.choices",
     },
 }

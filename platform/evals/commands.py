@@ -16,6 +16,8 @@ from evals.models import Eval
 from evals.runner import Runner, RunnerError, RunnerOptions
 from evals.suites import Suite, SuiteError, load_suite
 
+DEFAULT_CONCURRENCY = 2
+
 
 class EvalCommandError(Exception):
     """A one-line reason the command cannot go on."""
@@ -81,7 +83,8 @@ def plan_from(suite: Suite, options: dict[str, Any]) -> services.Plan:
     if not tiers:
         raise EvalCommandError("--tier names no tier")
     tasks = _selected(suite, _split(options.get("tasks") or ""))
-    repeat, concurrency = int(options.get("repeat") or 1), int(options.get("concurrency") or 1)
+    repeat = int(options.get("repeat") or 1)
+    concurrency = int(options.get("concurrency") or DEFAULT_CONCURRENCY)
     if repeat < 1 or concurrency < 1:
         raise EvalCommandError("--repeat and --concurrency must be at least 1")
     configuration = {

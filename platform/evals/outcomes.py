@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import tempfile
+from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -70,10 +71,9 @@ def conclude(
         weights=eval.weights,
         budgets=eval.budgets,
     )
-    details = {**measured.details, **scored.details}
     return services.trial_scored(
         trial_id=trial.id,
-        measured=services.Measured(**{**measured.__dict__, "details": details}),
+        measured=replace(measured, details={**measured.details, **scored.details}),
         passed=result.passed,
         scores=scored.scores,
         composite=scored.composite,
@@ -112,13 +112,8 @@ def _with(
         },
         "workspace": unpacked,
     }
-    return services.Measured(
-        **{
-            **measured.__dict__,
-            "workspace_changed": None if diff is None else bool(diff.strip()),
-            "details": details,
-        }
-    )
+    changed = None if diff is None else bool(diff.strip())
+    return replace(measured, workspace_changed=changed, details=details)
 
 
 def _unpack(archive: bytes | None, scratch: Path) -> tuple[Path | None, str]:

@@ -165,7 +165,7 @@ def _trial_row(trial: Trial) -> dict[str, Any]:
         "composite": trial.composite,
         "steps": trial.steps,
         "tokens": trial.tokens,
-        "cost": str(trial.cost),
+        "cost": f"{trial.cost:f}",
         "wall_seconds": trial.wall_seconds,
         "workspace_changed": trial.workspace_changed,
         "details": trial.details,

@@ -69,7 +69,7 @@ class Runner:
 
     def run(self) -> Eval:
         """Runs every unfinished slot; returns the finished eval. Ctrl-C stops at the next poll."""
-        slots = selectors.latest_attempts(selectors.eval_trials(eval=self.eval))
+        slots = self._interleaved(selectors.latest_attempts(selectors.eval_trials(eval=self.eval)))
         with ThreadPoolExecutor(max_workers=max(1, self.eval.concurrency)) as pool:
             futures = [pool.submit(self._slot, trial) for trial in slots]
             try:
@@ -83,6 +83,12 @@ class Runner:
             services.eval_finish(eval_id=self.eval.id, error=str(errors[0]))
             raise RunnerError(str(errors[0])) from errors[0]
         return services.eval_finish(eval_id=self.eval.id)
+
+    def _interleaved(self, slots: list[Trial]) -> list[Trial]:
+        """Repeat by repeat, task by task, one configuration after the other, so that whatever
+        the machine's load does over the eval it does to every configuration alike."""
+        order = {label: n for n, label in enumerate(self.eval.labelled)}
+        return sorted(slots, key=lambda t: (t.repeat, t.task_id, order.get(t.configuration, 0)))
 
     # --- one slot: attempts until one is valid or the attempts are spent ----------------------
     def _slot(self, trial: Trial) -> None:

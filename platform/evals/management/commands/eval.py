@@ -24,7 +24,9 @@ class Command(BaseCommand):
         parser.add_argument("suite", nargs="?", help="a built-in suite's name or a directory")
         parser.add_argument("--tier", default="standard", help="comma-separated tiers to compare")
         parser.add_argument("--repeat", type=int, default=1, help="trials per task and tier")
-        parser.add_argument("--concurrency", type=int, default=2, help="runs at a time")
+        parser.add_argument(
+            "--concurrency", type=int, default=None, help="runs at a time (default 2)"
+        )
         parser.add_argument("--tasks", default="", help="comma-separated task ids (default all)")
         parser.add_argument("--model", default="", help="what the tiers serve, for the record")
         parser.add_argument(

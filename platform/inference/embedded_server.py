@@ -20,13 +20,16 @@ from llama_cpp import Llama
 from llama_cpp.server.model import LlamaProxy
 from llama_cpp.server.settings import ConfigFileSettings, ServerSettings
 
+from inference.embedded import ENGINES_KEY
 from inference.embedded_extras import Extras
+from inference.embedded_llama import lookup_settings, tune
 
 
 class ResidentLlamaProxy(LlamaProxy):
-    """Keeps one loaded model per alias instead of swapping a single one."""
+    """Keeps one loaded model per alias instead of swapping a single one, each with the engine
+    tuning its alias has in the config (`inference.embedded_llama`)."""
 
-    def __init__(self, base: LlamaProxy) -> None:
+    def __init__(self, base: LlamaProxy, engines: dict[str, dict[str, Any]]) -> None:
         self._model_settings_dict = base._model_settings_dict
         self._default_model_settings = base._default_model_settings
         self._default_model_alias = base._default_model_alias
@@ -38,6 +41,9 @@ class ResidentLlamaProxy(LlamaProxy):
                 self._resident[alias] = base._current_model
             else:
                 self._resident[alias] = self.load_llama_from_model_settings(model_settings)
+        for alias, engine in engines.items():
+            if alias in self._resident:
+                self._resident[alias] = tune(self._resident[alias], lookup_settings(engine))
 
     def __call__(self, model: str | None = None) -> Llama:
         alias = model if model in self._resident else self._default_model_alias
@@ -50,10 +56,12 @@ class ResidentLlamaProxy(LlamaProxy):
 
 
 def build_app(config_path: Path) -> tuple[Any, ServerSettings]:
-    document = ConfigFileSettings.model_validate_json(config_path.read_text())
+    raw = json.loads(config_path.read_text())
+    engines = raw.pop(ENGINES_KEY, {})
+    document = ConfigFileSettings.model_validate(raw)
     server_settings = ServerSettings.model_validate(document)
     app = llama_app.create_app(server_settings=server_settings, model_settings=document.models)
-    proxy = ResidentLlamaProxy(llama_app._llama_proxy)  # type: ignore[arg-type]
+    proxy = ResidentLlamaProxy(llama_app._llama_proxy, engines)  # type: ignore[arg-type]
     llama_app._llama_proxy = proxy
     aliases = [model.model_alias or model.model for model in document.models]
     return Extras(app, proxy, aliases), server_settings

@@ -21,8 +21,17 @@ class Command(BaseCommand):
         parser.add_argument(
             "--print-config", action="store_true", help="print the llama.cpp config and exit"
         )
+        parser.add_argument(
+            "--config-file",
+            type=Path,
+            default=None,
+            help="serve this config (the --print-config format) instead of the settings' one",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["config_file"]:
+            self._serve(options["config_file"])
+            return
         config = embedded_config(
             host=options["host"] or settings.LONGHAUL_INFERENCE_HOST,
             port=options["port"] or settings.LONGHAUL_INFERENCE_PORT,
@@ -30,7 +39,9 @@ class Command(BaseCommand):
         if options["print_config"]:
             self.stdout.write(json.dumps(config, indent=2))
             return
-        path = write_config(config, Path(settings.DATA_DIR) / "inference")
+        self._serve(write_config(config, Path(settings.DATA_DIR) / "inference"))
+
+    def _serve(self, path: Path) -> None:
         # Imported here: llama_cpp is only needed by this process.
         from inference.embedded_server import describe, serve
 

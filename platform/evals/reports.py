@@ -50,7 +50,7 @@ def build_report(
         "configurations": {
             label: _summary([t for t in valid if t.configuration == label]) for label in labels
         },
-        "tasks": _tasks(eval, valid, labels),
+        "tasks": _tasks(eval, trials, labels),
         "invalid": [_invalid_row(t) for t in trials if t.status == TrialStatus.INVALID],
         "comparison": _comparison(pair[0], pair[1], valid) if pair else None,
         "inspection": _inspection(valid, baseline),
@@ -114,11 +114,11 @@ def _measure(trial: Trial, name: str) -> float:
     return float(getattr(trial, name))
 
 
-def _tasks(eval: Eval, valid: Sequence[Trial], labels: list[str]) -> list[dict[str, Any]]:
+def _tasks(eval: Eval, trials: Sequence[Trial], labels: list[str]) -> list[dict[str, Any]]:
     rows = []
     for task in eval.task_ids:
-        mine = [t for t in valid if t.task_id == task]
-        first = mine[0] if mine else None
+        first = next((t for t in trials if t.task_id == task), None)
+        mine = [t for t in trials if t.task_id == task and t.status == TrialStatus.SCORED]
         rows.append(
             {
                 "task": task,

@@ -1,5 +1,5 @@
 """Calling a route as a principal, in-process: Django's test client for the URL configuration,
-the project's ASGI application for /v1 and the websockets. Each call runs in a savepoint that
+the project's ASGI application for /v1, /metrics and the websockets. Each call runs in a savepoint that
 is rolled back, so every call sees the same two organizations."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection, transaction
 from django.test import Client
 
-from tests.matrix.routes import DJANGO, V1, WEBSOCKET, Route
+from tests.matrix.routes import ASGI, DJANGO, V1, WEBSOCKET, Route
 from tests.matrix.world import A, Principal
 
 SEARCH = "launch code heliotrope vault"
@@ -82,8 +82,8 @@ def call(
 def _send(route: Route, method: str, principal: Principal, url: str) -> Answer:
     if route.surface == DJANGO:
         return _django(route, method, principal, url)
-    if route.surface == V1:
-        return async_to_sync(_v1)(route, principal, url)
+    if route.surface in (V1, ASGI):
+        return async_to_sync(_asgi_http)(route, principal, url)
     assert route.surface == WEBSOCKET, route
     return async_to_sync(_websocket)(principal, url)
 
@@ -138,7 +138,7 @@ def _answer(response: Any) -> Answer:
     return Answer(response.status_code, content, response.headers.get("Location", ""))
 
 
-async def _v1(route: Route, principal: Principal, path: str) -> Answer:
+async def _asgi_http(route: Route, principal: Principal, path: str) -> Answer:
     from config.asgi import application
 
     body = json.dumps(JSON_BODIES.get((route.key, route.method), {})).encode()

@@ -1,8 +1,10 @@
 """Every route the product answers, enumerated from where each is declared: Django's URL
-configuration (REST, dashboard pages, admin), the websocket router, and the /v1 gateway's table.
+configuration (REST, dashboard pages, admin), the websocket router, the /v1 gateway's table and
+the other paths the ASGI application answers ahead of Django.
 
 A route is keyed by its URL name (with its namespace), or by its pattern when it has no name;
-websocket routes by `ws:<pattern>`, /v1 routes by `v1:<METHOD> <path>`.
+websocket routes by `ws:<pattern>`, /v1 routes by `v1:<METHOD> <path>`, the others by
+`asgi:<path>`.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 
 from django.urls import URLPattern, URLResolver, get_resolver
 
-DJANGO, WEBSOCKET, V1 = "django", "websocket", "v1"
+DJANGO, WEBSOCKET, V1, ASGI = "django", "websocket", "v1", "asgi"
 _ROUTE_PARAMETER = re.compile(r"<(?:\w+:)?(\w+)>")
 _REGEX_PARAMETER = re.compile(r"\(\?P<(\w+)>[^)]*\)")
 
@@ -41,7 +43,7 @@ class Route:
 
 
 def all_routes() -> list[Route]:
-    return [*django_routes(), *websocket_routes(), *v1_routes()]
+    return [*django_routes(), *websocket_routes(), *v1_routes(), *asgi_routes()]
 
 
 def django_routes() -> list[Route]:
@@ -68,6 +70,12 @@ def v1_routes() -> list[Route]:
             below = f"{pattern}/<id>"
             routes.append(Route(f"v1:{declared.method} /{below}", V1, below, declared.method))
     return routes
+
+
+def asgi_routes() -> list[Route]:
+    from gateway.asgi import AHEAD_OF_DJANGO
+
+    return [Route(f"asgi:{path}", ASGI, path.lstrip("/"), "GET") for path in AHEAD_OF_DJANGO]
 
 
 def _walk(patterns: list[Any], *, prefix: str, namespace: str, surface: str) -> Any:

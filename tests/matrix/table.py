@@ -7,7 +7,7 @@ Read a line as: route name -> surface(object kind the URL names, key scope, METH
   login page. A missing role answers `refused` (403, or 302 back to the page with a message).
 - `ws`: a websocket. Refusals are close codes: 4401 (who are you?) and 4404 (no such object).
 - `v1`: the OpenAI-compatible API: API keys with the `inference` scope only.
-- `public`: answers everyone alike (health, login, the API schema).
+- `public`: answers everyone alike (health, login, the API schemas, metrics to loopback clients).
 - every `admin:` route: the operators' Django admin (staff only; it spans organizations).
 
 For each route and caller the test checks: A's caller on A's object gets what the line allows
@@ -72,6 +72,7 @@ MATRIX: dict[str, Entry] = {
     "admin:logout": public("POST"),
     "password_reset_confirm": public("GET"),
     "schema": public("GET"),
+    "schema-v1": public("GET"),
     "api-docs": public("GET"),
     # --- REST: who am I, usage ------------------------------------------------------------------
     "api-me": rest(None, None, GET=MEMBERS),
@@ -158,6 +159,9 @@ MATRIX: dict[str, Entry] = {
     "v1:GET /v1/models/<id>": v1("GET", ok=frozenset({404})),
     "v1:POST /v1/chat/completions": v1("POST", ok=INVALID),
     "v1:POST /v1/embeddings": v1("POST", ok=INVALID),
+    # --- answered ahead of Django -------------------------------------------------------------
+    # Aggregate figures without any organization in them, for a loopback client or the token.
+    "asgi:/metrics": public("GET"),
 }
 
 

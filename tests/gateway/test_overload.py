@@ -20,7 +20,7 @@ import pytest
 from gateway.models import UsageRecord
 from tests.factories import TenantFixture
 from tests.gateway.conftest import GATEWAY_ENV, Backends, wait_for
-from tests.support.fake_openai import FakeOpenAI
+from tests.support.fake_openai import FakeOpenAI, Fault
 from tests.support.processes import RedisServer, asgi_server, scripted_model_server
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -73,8 +73,13 @@ def test_twice_the_capacity_is_refused_with_429_and_retry_after_never_a_5xx(
             pool.submit(post_chat, gateway, acme.api_key, stream=bool(i % 2))
             for i in range(2 * capacity)
         ]
-        wait_for(lambda: sum(future.done() for future in pending) == capacity, timeout=30)
-        held_by_the_backend = len(fake.requests)
+        wait_for(
+            lambda: (
+                sum(future.done() for future in pending) >= capacity and len(fake.requests) >= 4
+            ),
+            timeout=30,
+        )
+        held_by_the_backend = len(fake.requests)  # while the gate is shut: only its 4 slots
         gate.set()
         answers = [future.result() for future in pending]
 
@@ -128,8 +133,6 @@ def test_a_backend_dropping_the_connection_mid_body_is_retried_on_another(
     gateway: str, acme: TenantFixture, backends: Backends
 ) -> None:
     # Given: one backend that sends the head and half the body of its answer, then drops.
-    from tests.support.fake_openai import Fault
-
     dropping, _ = backends.add("standard", FakeOpenAI(fault=Fault(kind="reset")), weight=100)
     healthy, _ = backends.add("standard")
     backends.settle()

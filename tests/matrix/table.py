@@ -5,7 +5,8 @@ Read a line as: route name -> surface(object kind the URL names, key scope, METH
   acts with its owner's role. No, revoked or expired credentials: 401. Missing scope or role: 403.
 - `page`: a dashboard page. Signed-in people only (a key is no login): others are sent to the
   login page. A missing role answers `refused` (403, or 302 back to the page with a message).
-- `ws`: a websocket. Refusals are close codes: 4401 (who are you?) and 4404 (no such object).
+- `ws`: a websocket. Refusals are close codes: 4401 (who are you?), 4403 (a key without the
+  scope) and 4404 (no such object).
 - `v1`: the OpenAI-compatible API: API keys with the `inference` scope only.
 - `public`: answers everyone alike (health, login, the API schemas, metrics to loopback clients).
 - every `admin:` route: the operators' Django admin (staff only; it spans organizations).

@@ -1,7 +1,8 @@
 """The tenant matrix: every route the product answers (REST, dashboard pages, admin, websockets,
 /v1), called by every kind of caller of organization A on A's objects, on organization B's and
-on objects that do not exist. The routes come from the URL configuration, the websocket router
-and the /v1 table, so a new route without a line in tests/matrix/table.py fails here."""
+on objects that do not exist. The routes come from the URL configuration, the websocket router,
+the /v1 table and the other paths answered ahead of Django, so a new route without a line in
+tests/matrix/table.py fails here."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from django.db import connections, transaction
 from django.test import override_settings
 
+from runs import toolbox
 from tests.matrix.calls import SEARCH, Answer, call, call_path
 from tests.matrix.expect import ADMIN_LOGIN, LOGIN, WS_NOT_FOUND, Verdict, callers, verdict
 from tests.matrix.routes import WEBSOCKET, Route, all_routes
@@ -29,8 +31,6 @@ def world(
     django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[World]:
     """Both organizations, built once in a transaction that is never committed."""
-    from runs import toolbox
-
     root = tmp_path_factory.mktemp("matrix")
     files = {name: root / name for name in ("workspaces", "artifacts", "snapshots", "documents")}
     with (

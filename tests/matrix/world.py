@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.tokens import default_token_generator
 from django.test import Client
 from django.utils import timezone
@@ -23,7 +24,12 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from accounts.models import ApiKey, Membership, Organization, Role, Scope, User
-from accounts.services import api_key_create, api_key_revoke, membership_create
+from accounts.services import (
+    api_key_create,
+    api_key_revoke,
+    membership_create,
+    organization_create,
+)
 from agents.engine.approvals import RunFacts
 from agents.engine.types import arguments_digest
 from approvals.models import ApprovalRequest, ApprovalRule
@@ -122,8 +128,6 @@ class Principal:
 
     def prepare(self, client: Client) -> dict[str, str]:
         """Sets `client`'s cookies to this principal's; returns the headers it sends."""
-        from django.conf import settings
-
         client.cookies.clear()
         if self.session_key:
             client.cookies[settings.SESSION_COOKIE_NAME] = self.session_key
@@ -132,8 +136,6 @@ class Principal:
     @property
     def headers(self) -> list[tuple[bytes, bytes]]:
         """ASGI headers carrying this principal's credentials."""
-        from django.conf import settings
-
         headers = []
         if self.key:
             headers.append((b"authorization", f"Bearer {self.key}".encode()))
@@ -158,7 +160,7 @@ def build_world() -> World:
     a, b = build_tenant(A, rules=1), build_tenant(B, rules=3)
     operator = User.objects.create_superuser(username=f"{A}-operator", password="operator pw")
     principals = [
-        *(session(f"{role}", a.people[role], role) for role in ROLES),
+        *(session(role, a.people[role], role) for role in ROLES),
         *api_keys(a),
         session_principal("operator", operator, kind="operator", role=None),
         Principal("anonymous", "anonymous", usable=False),
@@ -178,8 +180,6 @@ def session(name: str, user: User, role: str) -> Principal:
 def session_principal(name: str, user: User, *, kind: str, role: str | None) -> Principal:
     client = Client()
     client.force_login(user)
-    from django.conf import settings
-
     session_key = client.cookies[settings.SESSION_COOKIE_NAME].value
     return Principal(name, kind, role=role, user=user, session_key=session_key)
 
@@ -219,8 +219,6 @@ def api_keys(tenant: Tenant) -> list[Principal]:
 
 
 def build_tenant(slug: str, *, rules: int) -> Tenant:
-    from accounts.services import organization_create
-
     organization = organization_create(name=slug.title(), slug=slug)
     people: dict[str, User] = {}
     for role in ROLES:

@@ -18,6 +18,7 @@ lint: install-test
 	.venv/bin/ruff format --check .
 	.venv/bin/mypy platform agents tests
 	PYTHONPATH=platform:. .venv/bin/lint-imports --no-cache
+	$(PY) deploy/audit.py
 
 format: install-test
 	.venv/bin/ruff check --fix .
@@ -28,6 +29,12 @@ install:
 
 install-test:
 	./deploy/install.sh $(TEST_EXTRAS)
+
+# Refreshes the hashed lock files in deploy/lock/ after a change to pyproject.toml's
+# dependencies (install refuses a stale lock), or to take newer releases; needs the package
+# index. Commit what it writes.
+lock:
+	./deploy/lock.sh $(TEST_EXTRAS)
 
 bench:
 	./deploy/install.sh $(TEST_EXTRAS),bench

@@ -69,6 +69,34 @@ def test_streaming_chat_completion(
     assert chunks[-1].choices[0].finish_reason in {"stop", "length"}
 
 
+COPY_ME = (
+    "def total_units(self) -> int:\n"
+    "    return sum(item.quantity for item in self.items.values())\n\n"
+    "def to_reorder(self) -> list[Item]:\n"
+    "    return [item for item in self.items.values() if item.quantity <= item.reorder_level]\n"
+)
+
+
+def test_fast_speculates_without_changing_greedy_answers(
+    embedded_server: tuple[str, subprocess.Popen[bytes]],
+) -> None:
+    """Prompt lookup drafts from the prompt a reply that copies it; every accepted draft token
+    must be the token standard decodes, the second time too (prompt prefix reused)."""
+    base, _ = embedded_server
+    messages = [{"role": "user", "content": f"Repeat this code exactly:\n\n{COPY_ME}"}]
+
+    def answer(tier: str) -> str:
+        reply = client(base).chat.completions.create(
+            model=tier, messages=messages, max_tokens=48, temperature=0
+        )
+        return reply.choices[0].message.content or ""
+
+    answers = {tier: [answer(tier), answer(tier)] for tier in ("standard", "fast")}
+
+    assert answers["fast"] == answers["standard"]
+    assert "item.quantity" in answers["fast"][0]  # it copied, so drafts were proposed
+
+
 def test_stops_cleanly_on_sigterm_during_a_request(
     embedded_server: tuple[str, subprocess.Popen[bytes]],
 ) -> None:

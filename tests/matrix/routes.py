@@ -36,7 +36,13 @@ class Route:
         """The path with each parameter replaced by `values[name]`."""
 
         def value(match: re.Match[str]) -> str:
-            return str(values[match.group(1)])
+            name = match.group(1)
+            if name not in values:
+                raise LookupError(
+                    f"{self.key}: nothing fills the URL parameter {name!r}; give the route's "
+                    "object kind in tests/matrix/table.py (ids come from tests/matrix/world.py)"
+                )
+            return str(values[name])
 
         path = _ROUTE_PARAMETER.sub(value, _REGEX_PARAMETER.sub(value, self.pattern))
         return "/" + path.replace("^", "").replace("$", "").lstrip("/")

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from accounts.models import Organization, Role, User
 from accounts.services import api_key_create, membership_create, organization_create
+from agents.engine.approvals import RunFacts
+from agents.engine.types import arguments_digest
+from approvals.models import ApprovalRequest
+from approvals.services import approval_request_raise
 
 
 @dataclass
@@ -32,3 +37,19 @@ def make_tenant(slug: str) -> TenantFixture:
     return TenantFixture(
         organization, people[Role.OWNER], people[Role.REVIEWER], people[Role.MEMBER], key
     )
+
+
+def make_approval_request(
+    *, run_id: Any, organization_id: int, requester_id: int | None, arguments: dict[str, Any]
+) -> ApprovalRequest:
+    """An open request for one `record_effect` call of the run, raised as the agent raises it."""
+    facts = RunFacts(run_id=str(run_id), organization_id=organization_id, requester_id=requester_id)
+    payload = {
+        "step": 1,
+        "call_index": 0,
+        "tool": "record_effect",
+        "arguments": arguments,
+        "digest": arguments_digest("record_effect", arguments),
+        "reason": "approval is required before recording effects",
+    }
+    return approval_request_raise(run=facts, payload=payload)

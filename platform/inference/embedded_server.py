@@ -23,6 +23,7 @@ from llama_cpp.server.settings import ConfigFileSettings, ServerSettings
 from inference.embedded import ENGINES_KEY
 from inference.embedded_extras import Extras
 from inference.embedded_llama import lookup_settings, tune
+from inference.prompt_cache import bound_prompt_cache
 
 
 class ResidentLlamaProxy(LlamaProxy):
@@ -41,6 +42,7 @@ class ResidentLlamaProxy(LlamaProxy):
                 self._resident[alias] = base._current_model
             else:
                 self._resident[alias] = self.load_llama_from_model_settings(model_settings)
+            bound_prompt_cache(self._resident[alias])
         for alias, engine in engines.items():
             if alias in self._resident:
                 self._resident[alias] = tune(self._resident[alias], lookup_settings(engine))

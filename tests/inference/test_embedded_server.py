@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 from openai import OpenAI
+from openai.types.chat import ChatCompletionMessageParam
 
 from tests.support.processes import embedded_inference_server
 
@@ -83,7 +84,9 @@ def test_fast_speculates_without_changing_greedy_answers(
     """Prompt lookup drafts from the prompt a reply that copies it; every accepted draft token
     must be the token standard decodes, the second time too (prompt prefix reused)."""
     base, _ = embedded_server
-    messages = [{"role": "user", "content": f"Repeat this code exactly:\n\n{COPY_ME}"}]
+    messages: list[ChatCompletionMessageParam] = [
+        {"role": "user", "content": f"Repeat this code exactly:\n\n{COPY_ME}"}
+    ]
 
     def answer(tier: str) -> str:
         reply = client(base).chat.completions.create(

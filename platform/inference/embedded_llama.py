@@ -24,10 +24,12 @@ Imported only by the inference process (`manage.py serve_inference`).
 
 from __future__ import annotations
 
+import ctypes
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import llama_cpp
 import numpy as np
 import numpy.typing as npt
 from llama_cpp import Llama
@@ -123,10 +125,6 @@ class TunedLlama(Llama):
 
 
 def _lean_state(llama: Llama) -> LlamaState:
-    import ctypes
-
-    import llama_cpp
-
     size = llama_cpp.llama_get_state_size(llama._ctx.ctx)
     buffer = (ctypes.c_uint8 * int(size))()
     written = int(llama_cpp.llama_copy_state_data(llama._ctx.ctx, buffer))
@@ -134,17 +132,13 @@ def _lean_state(llama: Llama) -> LlamaState:
         input_ids=llama.input_ids[: llama.n_tokens].copy(),
         scores=np.empty((0, 0), dtype=np.single),
         n_tokens=llama.n_tokens,
-        llama_state=bytes(buffer)[:written],
+        llama_state=ctypes.string_at(buffer, written),
         llama_state_size=written,
         seed=llama._seed,
     )
 
 
 def _set_context_state(llama: Llama, state: LlamaState) -> None:
-    import ctypes
-
-    import llama_cpp
-
     buffer = (ctypes.c_uint8 * state.llama_state_size).from_buffer_copy(state.llama_state)
     if llama_cpp.llama_set_state_data(llama._ctx.ctx, buffer) != state.llama_state_size:
         raise RuntimeError("failed to restore a saved prompt state")

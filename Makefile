@@ -4,7 +4,7 @@ PY := .venv/bin/python
 RUN_EXTRAS := inference,embeddings,documents,three-d,finance
 TEST_EXTRAS := $(RUN_EXTRAS),test,dev
 
-.PHONY: up test lint format install install-test bench eval clean-data frontend screenshots
+.PHONY: up test fuzz lint format install install-test bench eval clean-data frontend screenshots
 
 up: install
 	$(PY) manage.py up
@@ -12,6 +12,13 @@ up: install
 test: install-test
 	./deploy/system-packages.sh
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The long fuzz profile (docs/testing.md): schemathesis over /api/ and /v1 with its coverage phase
+# and credential probes, and the property tests with many more examples, drawn anew each run.
+# `make test` runs the same tests in a bounded, derandomized profile.
+fuzz: install-test
+	./deploy/system-packages.sh
+	LONGHAUL_FUZZ=long $(PY) -m pytest tests/fuzz -o timeout=3600 $(PYTEST_ARGS)
 
 lint: install-test
 	.venv/bin/ruff check .

@@ -110,7 +110,9 @@ def _route(path: str, method: str) -> tuple[Handler, str]:
     if route is None:
         raise GatewayError(404, f"Invalid URL ({method} {path}).", code="unknown_url")
     if method != route.method:
-        raise GatewayError(405, f"Use {route.method} for {path}.", code="method_not_allowed")
+        raise GatewayError(
+            405, f"Use {route.method} for {path}.", code="method_not_allowed", allow=route.method
+        )
     return route.handler, method
 
 

@@ -13,8 +13,10 @@ from jsonschema.exceptions import SchemaError
 from gateway.errors import invalid
 
 MAX_N = 128
+# More than any model's context; a count past it would overflow the quota counters in Redis.
+MAX_TOKENS = 2**31 - 1
 MAX_TOOLS = 128
-_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")  # fullmatch: "$" would also allow a final "\n"
 _ROLES = ("system", "developer", "user", "assistant", "tool", "function")
 _PART_TYPES = {
     "system": {"text"},
@@ -59,16 +61,25 @@ def _check_numbers(body: dict[str, Any]) -> None:
     ):
         number(body, name, low, high)
     for name in ("max_tokens", "max_completion_tokens"):
-        integer(body, name, 1)
+        integer(body, name, 1, MAX_TOKENS)
     integer(body, "n", 1, MAX_N)
     integer(body, "seed", -(2**63), 2**64 - 1)
 
 
+def whole_number(value: Any) -> int | None:
+    """The integer a JSON number stands for, or None. JSON has numbers only: 1.0 is the integer
+    1, as JSON Schema reads it; past 2**53 a float no longer says which integer it is."""
+    if isinstance(value, float) and value.is_integer() and abs(value) <= 2**53:
+        return int(value)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def integer(body: dict[str, Any], name: str, low: int, high: int | None = None) -> int | None:
-    value = body.get(name)
-    if value is None:
+    raw = body.get(name)
+    if raw is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+    value = whole_number(raw)
+    if value is None or value < low:
         raise invalid(f"'{name}' must be an integer ≥ {low}.", param=name)
     if high is not None and value > high:
         raise invalid(f"'{name}' must be an integer between {low} and {high}.", param=name)
@@ -101,7 +112,8 @@ def _check_logprobs(body: dict[str, Any]) -> None:
     if bias is not None and not (
         isinstance(bias, dict)
         and all(
-            key.isdigit()
+            key.isascii()
+            and key.isdigit()
             and isinstance(v, int | float)
             and not isinstance(v, bool)
             and -100 <= v <= 100
@@ -173,6 +185,7 @@ def _check_assistant(message: dict[str, Any], where: str) -> None:
         if not (
             isinstance(call, dict)
             and isinstance(call.get("id"), str)
+            and call.get("type", "function") == "function"
             and isinstance(function, dict)
             and isinstance(function.get("name"), str)
             and isinstance(function.get("arguments"), str)
@@ -196,7 +209,7 @@ def _check_content(content: Any, role: str, where: str, *, required: bool) -> No
     for index, part in enumerate(content):
         kind = part.get("type") if isinstance(part, dict) else None
         at = f"{where}[{index}]"
-        if kind not in _PART_TYPES[role]:
+        if not isinstance(kind, str) or kind not in _PART_TYPES[role]:  # a list is unhashable
             allowed = ", ".join(sorted(_PART_TYPES[role]))
             raise invalid(f"{at}.type must be one of {allowed} in a {role} message.", param=at)
         field = part.get(_PART_FIELD[kind])
@@ -217,10 +230,15 @@ def check_tools(tools: Any) -> list[str]:
         if not isinstance(function, dict) or tool.get("type", "function") != "function":
             raise invalid(f"{at} must be {{type: function, function: {{name, ...}}}}.", param=at)
         name = function.get("name")
-        if not isinstance(name, str) or not _NAME.match(name):
+        if not isinstance(name, str) or not _NAME.fullmatch(name):
             raise invalid(
                 f"{at}.function.name must be 1-64 letters, digits, _ or -.",
                 param=f"{at}.function.name",
+            )
+        description = function.get("description")
+        if description is not None and not isinstance(description, str):
+            raise invalid(
+                f"{at}.function.description must be a string.", param=f"{at}.function.description"
             )
         check_schema(function.get("parameters"), f"{at}.function.parameters", optional=True)
         names.append(name)
@@ -273,7 +291,7 @@ def check_response_format(fmt: Any) -> dict[str, Any] | None:
             "'response_format.json_schema' needs a 'name' and a 'schema' object.",
             param="response_format.json_schema",
         )
-    if not _NAME.match(spec["name"]):
+    if not _NAME.fullmatch(spec["name"]):
         raise invalid(
             "'response_format.json_schema.name' must be 1-64 letters, digits, _ or -.",
             param="response_format.json_schema.name",

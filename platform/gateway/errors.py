@@ -25,6 +25,7 @@ class GatewayError(Exception):
         code: str | None = None,
         param: str | None = None,
         retry_after: int | None = None,
+        allow: str | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
@@ -32,6 +33,7 @@ class GatewayError(Exception):
         self.code = code
         self.param = param
         self.retry_after = retry_after
+        self.allow = allow  # a 405's methods, for its Allow header (RFC 9110)
 
     @property
     def error_type(self) -> str:

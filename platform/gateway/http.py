@@ -84,6 +84,8 @@ class Exchange:
     async def respond_error(self, error: GatewayError) -> None:
         if error.retry_after is not None:
             self.add_header("retry-after", str(error.retry_after))
+        if error.allow is not None:
+            self.add_header("allow", error.allow)
         await self.respond(error.status, error.body())
 
 

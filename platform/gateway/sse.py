@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+_MAX_COUNT = 2**31 - 1  # UsageRecord's token columns
 _NO_USAGE = (b'"usage": null', b'"usage":null')
 # The closing chunk (finish_reason only) carries no token.
 _EMPTY_DELTA = (b'"delta": {}', b'"delta":{}', b'"content": ""', b'"content":""')
@@ -48,7 +49,9 @@ class SseRelay:
     def feed(self, data: bytes) -> bytes:
         """Takes raw bytes from the backend; returns the complete events to pass on."""
         self.buffer += data
-        if b"\r" in data:  # on the buffer: a CR LF may be split between two reads
+        # On the buffer, whatever this read holds: a CR LF may be split between two reads, and
+        # the read that completes it may be the LF alone.
+        if b"\r" in self.buffer:
             self.buffer = self.buffer.replace(b"\r\n", b"\n")
         if b"\n\n" not in self.buffer:
             return b""
@@ -64,7 +67,7 @@ class SseRelay:
             self._collect(event)
         if b'"usage"' in event and not any(marker in event for marker in _NO_USAGE):
             payload = _payload(event)
-            if payload is not None and payload.get("usage"):
+            if payload is not None and isinstance(payload.get("usage"), dict):
                 self.usage = payload["usage"]
                 if not payload.get("choices") and not self.client_wants_usage:
                     return b""
@@ -73,8 +76,9 @@ class SseRelay:
         elif b'"delta"' in event and not any(marker in event for marker in _EMPTY_DELTA):
             self.token_chunks += 1
         if b'"error"' in event and b'"choices"' not in event:
-            payload = _payload(event) or {}
-            self.upstream_error = str((payload.get("error") or {}).get("message", "error"))
+            error = (_payload(event) or {}).get("error")
+            message = error.get("message", "error") if isinstance(error, dict) else error
+            self.upstream_error = str(message or "error")
         for old, new in self._renames:
             if old in event:
                 event = event.replace(old, new)
@@ -82,21 +86,24 @@ class SseRelay:
 
     def _collect(self, event: bytes) -> None:
         payload = _payload(event) or {}
-        self.stream_id = self.stream_id or str(payload.get("id") or "")
-        self.created = self.created or int(payload.get("created") or 0)
-        for choice in payload.get("choices") or []:
-            delta = choice.get("delta") or {}
-            if delta.get("content"):
-                self.text.append(delta["content"])
-                self.content.append(delta["content"])
-            for call in delta.get("tool_calls") or []:
-                self.text.append((call.get("function") or {}).get("arguments") or "")
-            self.finish_reason = choice.get("finish_reason") or self.finish_reason
+        self.stream_id = self.stream_id or _text(payload.get("id"))
+        self.created = self.created or token_count(payload.get("created"))
+        for delta, choice in _deltas(payload):
+            content = delta.get("content")
+            if content and isinstance(content, str):
+                self.text.append(content)
+                self.content.append(content)
+            for call in _dicts(delta.get("tool_calls")):
+                function = call.get("function")
+                arguments = function.get("arguments") if isinstance(function, dict) else ""
+                self.text.append(_text(arguments))
+            finish = choice.get("finish_reason")
+            self.finish_reason = (
+                finish if finish and isinstance(finish, str) else self.finish_reason
+            )
 
     def _look_for_token(self, event: bytes) -> None:
-        payload = _payload(event) or {}
-        for choice in payload.get("choices") or []:
-            delta = choice.get("delta") or {}
+        for delta, _ in _deltas(_payload(event) or {}):
             if delta.get("content") or delta.get("tool_calls"):
                 self.first_token = True
                 self.token_chunks += 1
@@ -104,13 +111,39 @@ class SseRelay:
 
     def completion_tokens(self) -> int:
         if self.usage:
-            return int(self.usage.get("completion_tokens") or 0)
+            return token_count(self.usage.get("completion_tokens"))
         return self.token_chunks  # backends without usage: one token per content chunk
 
     def prompt_tokens(self, estimate: int) -> int:
         if self.usage:
-            return int(self.usage.get("prompt_tokens") or 0)
+            return token_count(self.usage.get("prompt_tokens"))
         return estimate
+
+
+# A backend's JSON is read by name, and a field of the wrong shape is as good as absent: the
+# stream goes on, and what the relay counts comes from what it could read.
+def _dicts(value: Any) -> list[dict[str, Any]]:
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+
+def _deltas(payload: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """(delta, choice) for each choice of a chunk that has a delta object."""
+    choices = _dicts(payload.get("choices"))
+    return [(c["delta"], c) for c in choices if isinstance(c.get("delta"), dict)]
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def token_count(value: Any) -> int:
+    """A count a backend reports (tokens, a timestamp): a whole number that fits the ledger's
+    columns, else 0 (no count is that large; a backend that says so is not believed)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        return 0
+    return value if 0 <= value <= _MAX_COUNT else 0
 
 
 def _payload(event: bytes) -> dict[str, Any] | None:

@@ -13,6 +13,7 @@ from gateway.auth import Caller
 from gateway.http import Exchange
 from gateway.pricing import billable
 from gateway.quotas import Reservation
+from gateway.sse import token_count
 
 logger = logging.getLogger(__name__)
 
@@ -39,9 +40,9 @@ class Usage:
         self.error_code = code or ""
 
     def take_usage(self, usage: Any) -> None:
-        if isinstance(usage, dict):
-            self.prompt_tokens = int(usage.get("prompt_tokens") or 0)
-            self.completion_tokens = int(usage.get("completion_tokens") or 0)
+        if isinstance(usage, dict):  # whatever else a backend sent, it is billed by what it says
+            self.prompt_tokens = token_count(usage.get("prompt_tokens"))
+            self.completion_tokens = token_count(usage.get("completion_tokens"))
 
     def billed(self) -> int:
         return self.prompt_tokens + self.completion_tokens

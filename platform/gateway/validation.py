@@ -6,8 +6,11 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from gateway.chat_schema import check_chat_body, integer
+from gateway.chat_schema import check_chat_body, integer, whole_number
 from gateway.errors import invalid
+
+# Beyond any embedding model's width: larger is a mistake, refused before it reaches a backend.
+MAX_DIMENSIONS = 65536
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,10 @@ def chat_plan(body: dict[str, Any], raw_size: int, headers: dict[str, str]) -> P
     stream = bool(body.get("stream", False))
     options = body.get("stream_options") or {}
     payload = dict(body)
-    max_tokens = body.get("max_completion_tokens") or body.get("max_tokens")
+    # Checked above; counted as integers (1.0 is 1), since quotas reserve them in Redis.
+    max_tokens = whole_number(body.get("max_completion_tokens")) or whole_number(
+        body.get("max_tokens")
+    )
     if body.get("max_completion_tokens") and body.get("max_tokens") is None:
         payload["max_tokens"] = body["max_completion_tokens"]  # servers that predate the name
     if stream:
@@ -69,19 +75,34 @@ def chat_plan(body: dict[str, Any], raw_size: int, headers: dict[str, str]) -> P
         prompt_estimate=max(1, raw_size // 4),
         max_tokens=max_tokens,
         schema=schema,
-        n=body.get("n") or 1,
+        n=whole_number(body.get("n")) or 1,
     )
+
+
+def _token_id(value: Any) -> bool:
+    return whole_number(value) is not None
+
+
+def _embeddable(item: Any) -> bool:
+    """A text, a token id, or a list of token ids."""
+    if isinstance(item, list):
+        return all(_token_id(token) for token in item)
+    return isinstance(item, str) or _token_id(item)
 
 
 def embeddings_plan(body: dict[str, Any], raw_size: int) -> Plan:
     model = _model(body)
     data = body.get("input")
     valid = (isinstance(data, str) and data) or (
-        isinstance(data, list) and data and all(isinstance(item, str | int | list) for item in data)
+        isinstance(data, list) and data and all(_embeddable(item) for item in data)
     )
     if not valid:
-        raise invalid("'input' must be a non-empty string or list.", param="input")
-    integer(body, "dimensions", 1)
+        raise invalid(
+            "'input' must be a non-empty string, or a non-empty list of strings, token ids or "
+            "lists of token ids.",
+            param="input",
+        )
+    integer(body, "dimensions", 1, MAX_DIMENSIONS)
     if body.get("encoding_format") not in (None, "float", "base64"):
         raise invalid("'encoding_format' must be float or base64.", param="encoding_format")
     return Plan(

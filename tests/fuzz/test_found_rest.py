@@ -1,5 +1,6 @@
-"""What the fuzzers found, each kept fixed: a request that crashed the server or left it with bad
-data, an error that was not problem details, a schema that said something the API does not do."""
+"""What the REST fuzzer found, each kept fixed: a request that crashed the server or left it with
+bad data, an error that was not problem details, a schema that said something the API does not
+do. (The /v1 findings: test_found_v1.py.)"""
 
 from __future__ import annotations
 

@@ -184,14 +184,17 @@ def candidates(
     exclude: set[str],
     needs_tools: bool = False,
     needs_schema: bool = False,
+    needs_logprobs: bool = False,
 ) -> list[BackendState]:
     now = time.monotonic()
     result = []
     for config in tier.backends:
         if config.name in exclude or not healthy.get(config.name, True):
             continue
-        if (needs_tools and not config.supports_tools) or (
-            needs_schema and not config.supports_json_schema
+        if (
+            (needs_tools and not config.supports_tools)
+            or (needs_schema and not config.supports_json_schema)
+            or (needs_logprobs and not config.supports_logprobs)
         ):
             continue
         state = state_for(config)

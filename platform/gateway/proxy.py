@@ -188,6 +188,7 @@ def _usable(
             exclude=exclude,
             needs_tools=plan.needs_tools,
             needs_schema=plan.needs_schema,
+            needs_logprobs=plan.needs_logprobs,
         )
 
     # A lone replica is retried too (a transient 500); its breaker stops a hopeless loop.
@@ -202,6 +203,8 @@ def _no_backend(tier: TierConfig, plan: Plan) -> GatewayError:
         need = " that supports tools"
     elif plan.needs_schema and not any(b.supports_json_schema for b in tier.backends):
         need = " that supports json_schema"
+    elif plan.needs_logprobs and not any(b.supports_logprobs for b in tier.backends):
+        need = " that supports logprobs"
     return GatewayError(
         503,
         f"No healthy backend{need} is available for the '{tier.name}' tier.",

@@ -77,8 +77,8 @@ def auto_tier(
     2. `X-Longhaul-Latency-Budget-Ms` ≤ LONGHAUL_GATEWAY_AUTO_FAST_BUDGET_MS: the sooner tier
        (below), above: standard;
     3. the key's (or organization's) policy names an `auto_tier`: that tier;
-    4. a prompt longer than half of fast's context window, or one with tools or a JSON schema:
-       standard; otherwise the sooner tier.
+    4. a prompt longer than half of fast's context window, or one with tools, a JSON schema or
+       logprobs: standard; otherwise the sooner tier.
 
     The sooner tier is the one with the higher measured output rate for the prompt's size
     (`gateway.tier_speeds`): `fast` only when it is measured faster than `standard`. Until both
@@ -117,7 +117,7 @@ def _by_budget(plan: Plan, registry: Registry, headers: dict[str, str], speeds: 
 def _by_prompt(plan: Plan, registry: Registry, speeds: TierSpeeds) -> str:
     fast = registry.tiers.get("fast")
     too_long = fast is not None and plan.prompt_estimate > fast.context_window // 2
-    if plan.needs_tools or plan.needs_schema or too_long:
+    if plan.needs_tools or plan.needs_schema or plan.needs_logprobs or too_long:
         return "standard"
     short = plan.prompt_estimate <= settings.LONGHAUL_GATEWAY_AUTO_FAST_MAX_PROMPT_TOKENS
     return sooner_tier(plan, registry, speeds, prior="fast" if short else "standard")

@@ -25,6 +25,7 @@ class Plan:
     client_wants_usage: bool = False
     needs_tools: bool = False
     needs_schema: bool = False
+    needs_logprobs: bool = False
     affinity: str | None = None
     prompt_estimate: int = 0
     max_tokens: int | None = None
@@ -71,6 +72,7 @@ def chat_plan(body: dict[str, Any], raw_size: int, headers: dict[str, str]) -> P
         client_wants_usage=bool(options.get("include_usage")),
         needs_tools=bool(body.get("tools")) and body.get("tool_choice") != "none",
         needs_schema=schema is not None,
+        needs_logprobs=body.get("logprobs") is True,
         affinity=_affinity(headers, body["messages"]),
         prompt_estimate=max(1, raw_size // 4),
         max_tokens=max_tokens,

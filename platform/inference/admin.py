@@ -107,6 +107,7 @@ class BackendForm(forms.ModelForm):
             "dialect",
             "supports_tools",
             "supports_json_schema",
+            "supports_logprobs",
         ]
 
     def clean_base_url(self) -> str:

@@ -78,6 +78,10 @@ class Backend(models.Model):
     )
     supports_tools = models.BooleanField(default=True)
     supports_json_schema = models.BooleanField(default=True)
+    supports_logprobs = models.BooleanField(
+        default=True,
+        help_text="Whether the server answers `logprobs` (the embedded fast tier does not).",
+    )
     healthy = models.BooleanField(default=True)
     # A busy backend is alive and routable: `healthy` is false only when it is down.
     probe_status = models.CharField(

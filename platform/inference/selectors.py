@@ -29,6 +29,7 @@ class BackendConfig:
     supports_tools: bool
     supports_json_schema: bool
     dialect: str = "openai"
+    supports_logprobs: bool = True
 
     @property
     def root_url(self) -> str:
@@ -85,6 +86,7 @@ def backend_config(backend: Backend) -> BackendConfig:
         supports_tools=backend.supports_tools,
         supports_json_schema=backend.supports_json_schema,
         dialect=backend.dialect,
+        supports_logprobs=backend.supports_logprobs,
     )
 
 

@@ -117,12 +117,16 @@ def _embedded_defaults(seed: TierSeed) -> dict[str, int | bool | str]:
     so deployments that move chat elsewhere are not reported unready for it."""
     chat = seed.kind == Tier.Kind.CHAT
     if seed.base_url != embedded_base_url():
-        return {} if chat else {"supports_tools": False, "supports_json_schema": False}
+        if chat:
+            return {}
+        return {"supports_tools": False, "supports_json_schema": False, "supports_logprobs": False}
     return {
         "max_concurrency": 2,
         "dialect": Backend.Dialect.LLAMA_CPP_PYTHON,
         "supports_json_schema": chat,
         "supports_tools": chat,
+        # The fast engine computes logits only where it samples (inference.embedded).
+        "supports_logprobs": chat and seed.name != "fast",
         "enabled": chat or settings.LONGHAUL_EMBEDDED_INFERENCE,
     }
 

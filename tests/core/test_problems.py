@@ -17,11 +17,11 @@ from memory.extraction import DocumentRejected, DocumentTooLarge, DocumentUnproc
         (errors.NotFound("No such run."), 404, "Not found"),
         (errors.Forbidden("Only owners may."), 403, "Forbidden"),
         (errors.Conflict("The run already failed."), 409, "Conflict"),
-        (errors.PreconditionFailed("Stale digest."), 412, "Error"),
-        (errors.PreconditionRequired("Send If-Match."), 428, "Error"),
+        (errors.PreconditionFailed("Stale digest."), 412, "Precondition failed"),
+        (errors.PreconditionRequired("Send If-Match."), 428, "Precondition required"),
         (DocumentRejected("The file is empty."), 400, "Bad request"),
         (DocumentTooLarge("The file is 9 bytes; the limit is 8."), 413, "Payload too large"),
-        (DocumentUnprocessable("The PDF is encrypted."), 422, "Error"),
+        (DocumentUnprocessable("The PDF is encrypted."), 422, "Unprocessable entity"),
     ],
 )
 def test_each_kind_answers_its_status_with_its_message(

@@ -8,11 +8,14 @@ objects, so that bodies and queries reach the code behind the 404."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
 import schemathesis
+from django.test import Client
 from drf_spectacular.generators import SchemaGenerator
+from hypothesis import settings
 from schemathesis import Case, GenerationMode
 from schemathesis.core.parameters import ParameterLocation
 from schemathesis.specs.openapi.checks import (
@@ -27,9 +30,9 @@ from tests.fuzz.world import FuzzWorld
 # The test database must exist; the world itself is committed by a module fixture (conftest).
 pytestmark = pytest.mark.django_db
 PROBLEM = "application/problem+json"
-rest = schemathesis.openapi.from_dict(
-    SchemaGenerator().get_schema(request=None, public=True), config=schemathesis_config()
-)
+REST_SCHEMA = SchemaGenerator().get_schema(request=None, public=True)
+# schemathesis adds the links it infers to the document it is given: it gets a copy.
+rest = schemathesis.openapi.from_dict(copy.deepcopy(REST_SCHEMA), config=schemathesis_config())
 
 
 def assert_problem_details(response: Any) -> None:
@@ -54,6 +57,12 @@ def on_own_objects(case: Case, world: FuzzWorld) -> bool:
     return True
 
 
+def body_negated(case: Case) -> bool:
+    """Whether the case's body was generated to break the schema."""
+    body = case.meta.components.get(ParameterLocation.BODY) if case.meta else None
+    return body is not None and body.mode == GenerationMode.NEGATIVE
+
+
 def excluded_checks(case: Case) -> list[Any]:
     """Every check schemathesis has, less those that ask more than the rules above:
 
@@ -65,8 +74,7 @@ def excluded_checks(case: Case) -> list[Any]:
       requests each): the tenant matrix (tests/matrix) sends every route without them.
     """
     excluded: list[Any] = [positive_data_acceptance]
-    body = case.meta.components.get(ParameterLocation.BODY) if case.meta else None
-    if body is not None and body.mode == GenerationMode.NEGATIVE:
+    if body_negated(case):
         excluded.append(negative_data_rejection)
     if not LONG:
         excluded.append(ignored_auth)
@@ -86,3 +94,44 @@ def test_rest_operation(case: Case, world: FuzzWorld) -> None:
     call(case, world)
     if on_own_objects(case, world):
         call(case, world)
+
+
+def startable(case: Case) -> None:
+    """A run the schema allows is started as one of the test workflow's, so the chains after it
+    (read, events, cancel, roll back) meet a real run: `workflow` and `input` are free in the
+    schema, and a random one names no workflow."""
+    creates_run = case.operation.path == "/api/runs" and case.method == "POST"
+    if creates_run and isinstance(case.body, dict) and not body_negated(case):
+        case.body = {**case.body, "workflow": "effects", "input": {"task": "fuzzed"}}
+        case.body.update(tier="standard", repository="", workspace=None)
+
+
+Workflows = rest.as_state_machine()
+
+
+def test_rest_workflows(world: FuzzWorld) -> None:
+    """Chains of calls along the links schemathesis infers from the schema: a run created, then
+    read, its events listed, cancelled or rolled back; an approval listed, then decided; a rule
+    created, changed, deleted, then asked for again; a webhook's deliveries replayed."""
+
+    class Chains(Workflows):  # type: ignore[misc, valid-type]
+        def before_call(self, case: Case) -> None:
+            startable(case)
+
+        def get_call_kwargs(self, case: Case) -> dict[str, Any]:
+            return {"base_url": world.base, "headers": world.headers}
+
+        def validate_response(self, response: Any, case: Case, *_: Any, **kwargs: Any) -> None:
+            case.validate_response(
+                response, excluded_checks=excluded_checks(case), transport_kwargs=kwargs
+            )
+            assert_problem_details(response)
+
+    steps = fuzz_settings(bounded=6, long=300)
+    Chains.run(settings=settings(steps, stateful_step_count=8 if not LONG else 25))
+
+
+def test_the_fuzzed_schema_is_the_served_one(client: Client) -> None:
+    served = client.get("/api/schema/", {"format": "json"})
+    assert served.status_code == 200
+    assert served.json() == REST_SCHEMA

@@ -137,6 +137,7 @@ def register_embedded(backends: Backends, base: str) -> dict[str, Backend]:
             dialect=Backend.Dialect.LLAMA_CPP_PYTHON,
             supports_tools=chat,
             supports_json_schema=chat,
+            supports_logprobs=tier == "standard",
         )
     backends.settle()
     return registered

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -19,7 +20,7 @@ import pytest
 from accounts.services import api_key_create
 from gateway.services import quota_policy_set
 from tests.factories import TenantFixture
-from tests.gateway.conftest import WEATHER, client_for
+from tests.gateway.conftest import WEATHER, Backends, client_for
 from tests.support.clock import FrozenClock
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -302,6 +303,35 @@ def _status_of(call: Any) -> openai.APIStatusError:
     with pytest.raises(openai.APIStatusError) as caught:
         call()
     return caught.value
+
+
+def test_logprobs_asked_of_fast_are_answered_by_standard_or_refused_by_name(
+    gateway: str, llama: str, acme: TenantFixture, backends: Backends
+) -> None:
+    """The fast engine computes no logits for what it does not sample: the gateway never sends
+    it a request for logprobs (the server would fail it), but the tier's fallback."""
+    backends.tier("fast", fallback="standard")  # as seeded
+    backends.settle()
+    client = sdk(gateway, acme.api_key)
+    # Greedy: llama.cpp lists a sampled token among the top ones even when it is not.
+    ask = {"messages": [{"role": "user", "content": "Say hi."}], "max_tokens": 4, "temperature": 0}
+
+    raw = client.chat.completions.with_raw_response.create(
+        model="fast", logprobs=True, top_logprobs=2, **ask
+    )
+    quota_policy_set(organization=acme.organization, allow_fallback=False)
+    time.sleep(1.2)  # the key's cached policy expires
+    with pytest.raises(openai.InternalServerError) as refused:
+        client.chat.completions.create(model="fast", logprobs=True, **ask)
+    without_logprobs = client.chat.completions.create(model="fast", **ask)
+
+    reply = raw.parse()
+    assert raw.headers["x-longhaul-fallback"] == "fast->standard"
+    assert reply.choices[0].logprobs is not None
+    assert all(len(token.top_logprobs) == 2 for token in reply.choices[0].logprobs.content)
+    assert refused.value.status_code == 503
+    assert "that supports logprobs" in refused.value.message
+    assert without_logprobs.model == "fast"
 
 
 def test_every_documented_error(

@@ -46,6 +46,9 @@ def test_seed_without_urls_points_both_tiers_at_the_embedded_server(settings) ->
         assert backend.dialect == "llama_cpp_python"  # the gateway translates json_schema
         assert backend.supports_json_schema is True
     assert registry["standard"].context_window > registry["fast"].context_window
+    # The embedded fast engine computes no logits for prompt positions.
+    assert registry["standard"].backends[0].supports_logprobs is True
+    assert registry["fast"].backends[0].supports_logprobs is False
 
 
 def test_seed_is_idempotent_and_follows_changed_urls(settings) -> None:
@@ -59,6 +62,7 @@ def test_seed_is_idempotent_and_follows_changed_urls(settings) -> None:
     assert Backend.objects.get(name="fast-default").max_concurrency == 8
     assert Backend.objects.get(name="fast-default").supports_json_schema is True
     assert Backend.objects.get(name="fast-default").dialect == "openai"
+    assert Backend.objects.get(name="fast-default").supports_logprobs is True  # e.g. vLLM
 
     settings.LONGHAUL_FAST_URL = "http://gpu-c:8000/v1"
     tiers_seed_from_settings()

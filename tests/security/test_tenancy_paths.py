@@ -20,10 +20,18 @@ from runs.credentials import agent_billing_key, run_model_token
 from runs.models import AgentCredential, Run, RunStatus
 from runs.services import run_advance, run_cancel, run_start
 from tests.factories import TenantFixture
-from tests.gateway.conftest import Backends, backends, client_for, gateway, gateway_url, wait_for
+from tests.gateway.conftest import (
+    Backends,
+    backends,
+    client_for,
+    gateway,
+    gateway_clock,
+    gateway_url,
+    wait_for,
+)
 from tests.runs.fixtures import model, runtime
 
-__all__ = ["backends", "gateway", "gateway_url", "model", "runtime"]
+__all__ = ["backends", "gateway", "gateway_clock", "gateway_url", "model", "runtime"]
 pytestmark = pytest.mark.django_db(transaction=True)
 PROBLEM = "application/problem+json"
 HELLO: Any = [{"role": "user", "content": "hello"}]

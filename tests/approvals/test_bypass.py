@@ -616,10 +616,13 @@ def test_no_attempt_gets_the_call_executed(
     attempt(scene)
     run_advance(run_id=str(request.run_id), owner="w")
 
-    # Then: deploy never ran and nothing approved the prod call
+    # Then: deploy never ran, and nothing approved the prod call of a run that goes on (a
+    # decision that wins its race with a cancel stands, on a run that is over)
     assert not (runtime / "deploys.log").exists()
     request.refresh_from_db()
-    assert request.status != ApprovalStatus.APPROVED or request.approved_digest != request.digest
+    approved = request.status == ApprovalStatus.APPROVED
+    cancelled = Run.objects.get(id=request.run_id).status == RunStatus.CANCELLED
+    assert not approved or request.approved_digest != request.digest or cancelled
     assert not ToolCall.objects.filter(tool="deploy").exists()
 
 

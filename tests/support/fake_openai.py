@@ -312,13 +312,44 @@ async def _apply_fault_before_response(fault: Fault, send: Any) -> bool:
 
 
 # --- running it ------------------------------------------------------------------------------
+class _PromptServer(uvicorn.Server):
+    """uvicorn, stopped at once: the stock server notices `should_exit` on a 0.1 s tick and
+    then waits 0.1 s more and for every answer in flight (a scripted hang, forever). Hundreds of
+    tests each start and stop a scripted model, so this double stops when told and abandons
+    what it was answering, as a killed server would."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self._stopping: asyncio.Event | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    async def main_loop(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stopping = asyncio.Event()
+        if not self.should_exit:
+            await self._stopping.wait()
+
+    async def shutdown(self, sockets: list[Any] | None = None) -> None:
+        for server in self.servers:
+            server.close()
+        for connection in list(self.server_state.connections):
+            connection.shutdown()
+        for task in list(self.server_state.tasks):
+            task.cancel()
+
+    def stop(self) -> None:
+        self.should_exit = True
+        if self._loop is not None and self._stopping is not None:
+            self._loop.call_soon_threadsafe(self._stopping.set)
+
+
 @contextmanager
 def serve_fake_openai(fake: FakeOpenAI, *, port: int = 0) -> Iterator[str]:
     """Serves `fake` on 127.0.0.1 in a background thread; yields the base URL ending in /v1."""
     config = uvicorn.Config(
         fake, host="127.0.0.1", port=port, log_level="warning", lifespan="off", access_log=False
     )
-    server = uvicorn.Server(config)
+    server = _PromptServer(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
@@ -330,7 +361,7 @@ def serve_fake_openai(fake: FakeOpenAI, *, port: int = 0) -> Iterator[str]:
     try:
         yield f"http://127.0.0.1:{bound}/v1"
     finally:
-        server.should_exit = True
+        server.stop()
         thread.join(timeout=10)
 
 

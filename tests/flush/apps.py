@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class FlushConfig(AppConfig):
+    name = "tests.flush"
+    label = "tests_flush"

@@ -102,13 +102,15 @@ def test_streaming_without_include_usage_sends_no_usage_chunk(
     assert all(chunk.usage is None for chunk in chunks)
 
 
+# Both tiers: fast's engine speculates, and a draft must never carry a token the grammar refuses.
+@pytest.mark.parametrize("tier", ["standard", "fast"])
 @pytest.mark.parametrize("stream", [False, True])
 def test_json_schema_is_constrained_and_validated(
-    gateway: str, llama: str, acme: TenantFixture, stream: bool
+    gateway: str, llama: str, acme: TenantFixture, stream: bool, tier: str
 ) -> None:
     client = sdk(gateway, acme.api_key)
     request: dict[str, Any] = {
-        "model": "standard",
+        "model": tier,
         "messages": [{"role": "user", "content": "Describe Ann, aged 30, as JSON."}],
         "max_tokens": 40,
         "temperature": 0,
@@ -149,6 +151,7 @@ def test_json_schema_cut_off_by_max_tokens_is_a_clear_error(
     assert "max_tokens" in caught.value.body["message"]
 
 
+@pytest.mark.parametrize("tier", ["standard", "fast"])
 @pytest.mark.parametrize(
     ("tools", "choice"),
     [
@@ -159,10 +162,10 @@ def test_json_schema_cut_off_by_max_tokens_is_a_clear_error(
     ],
 )
 def test_forced_tool_calls_in_every_form(
-    gateway: str, llama: str, acme: TenantFixture, tools: list[Any], choice: Any
+    gateway: str, llama: str, acme: TenantFixture, tools: list[Any], choice: Any, tier: str
 ) -> None:
     reply = sdk(gateway, acme.api_key).chat.completions.create(
-        model="standard",
+        model=tier,
         messages=ASK_WEATHER,
         tools=tools,
         tool_choice=choice,
@@ -180,13 +183,14 @@ def test_forced_tool_calls_in_every_form(
         assert call.function.name == "get_weather"
 
 
+@pytest.mark.parametrize("tier", ["standard", "fast"])
 @pytest.mark.parametrize("tools", [[WEATHER], [WEATHER, TIME]])
 def test_forced_tool_calls_stream(
-    gateway: str, llama: str, acme: TenantFixture, tools: list[Any]
+    gateway: str, llama: str, acme: TenantFixture, tools: list[Any], tier: str
 ) -> None:
     chunks = list(
         sdk(gateway, acme.api_key).chat.completions.create(
-            model="standard",
+            model=tier,
             messages=ASK_WEATHER,
             tools=tools,
             tool_choice="required",

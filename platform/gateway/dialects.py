@@ -10,7 +10,10 @@ An `openai` backend (vLLM, SGLang, hosted APIs) gets the request as the client s
   system message, and converted back into `tool_calls` (see gateway.outputs);
 - messages become plain text (its chat template concatenates `content` strings), and an
   assistant's earlier tool calls are written the way the model is asked to write them;
-- `n` > 1 is refused with a 400: it decodes one choice per request.
+- `n` > 1 is refused with a 400: it decodes one choice per request;
+- `logprobs: true` is answered only when `top_logprobs` is sent too (0 when the client left it
+  out), and the server lists the sampled token among the top ones even when it is not: the
+  gateway cuts each list to the `top_logprobs` asked for (see gateway.outputs).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from gateway.chat_schema import whole_number
 from gateway.errors import invalid
 from gateway.validation import Plan
 from inference.selectors import BackendConfig
@@ -42,6 +46,8 @@ class Upstream:
     synthesized_stream: bool = False
     # The backend streams no usage: the gateway counts it (see gateway.tokens).
     counts_usage: bool = False
+    # How many top logprobs the client asked for, when the backend may list more.
+    top_logprobs: int | None = None
 
 
 def upstream_request(plan: Plan, config: BackendConfig) -> Upstream:
@@ -61,6 +67,10 @@ def _llama_request(plan: Plan, body: dict[str, Any]) -> Upstream:
     for key in _LLAMA_DROPS:
         body.pop(key, None)
     body["messages"] = [plain_message(m, f"messages[{i}]") for i, m in enumerate(body["messages"])]
+    top_logprobs = None
+    if body.get("logprobs") is True:
+        top_logprobs = whole_number(body.get("top_logprobs")) or 0
+        body["top_logprobs"] = top_logprobs
     if plan.schema is not None:
         body["response_format"] = {"type": "json_object", "schema": plan.schema}
     elif (original.get("response_format") or {}).get("type") == "json_object":
@@ -68,12 +78,12 @@ def _llama_request(plan: Plan, body: dict[str, Any]) -> Upstream:
     tools = original.get("tools") or []
     choice = original.get("tool_choice", "auto" if tools else "none")
     if not tools or choice == "none":
-        return Upstream(plan.path, body, plan.stream, counts_usage=True)
+        return Upstream(plan.path, body, plan.stream, counts_usage=True, top_logprobs=top_logprobs)
     if choice == "required" and len(tools) == 1:
         choice = {"type": "function", "function": {"name": tools[0]["function"]["name"]}}
     if isinstance(choice, dict):
         body["tools"], body["tool_choice"] = tools, choice
-        return Upstream(plan.path, body, plan.stream, counts_usage=True)
+        return Upstream(plan.path, body, plan.stream, counts_usage=True, top_logprobs=top_logprobs)
     return _emulated(plan, body, tools, answer_allowed=choice == "auto")
 
 

@@ -1,6 +1,6 @@
 """Answers on their way out: emulated tool calls converted back into OpenAI's `tool_calls`,
-JSON-schema answers validated, and whole answers written as a stream when the gateway had to
-ask the backend for a whole answer.
+JSON-schema answers validated, top logprobs cut to the number asked for, and whole answers
+written as a stream when the gateway had to ask the backend for a whole answer.
 
 An answer that does not match what the client asked for is a 502 (the backend's answer is
 unusable), never passed on as if it were fine; it does not count against the backend's
@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 
 from gateway.dialects import Upstream
 from gateway.errors import GatewayError
-from gateway.sse import done_event, sse_event
+from gateway.sse import cut_top_logprobs, done_event, sse_event
 
 
 def output_error(message: str, finish_reason: str | None) -> GatewayError:
@@ -45,6 +45,8 @@ def finish_completion(
 ) -> None:
     """Converts and checks a whole chat completion in place."""
     for choice in data.get("choices") or []:
+        if upstream.top_logprobs is not None:
+            cut_top_logprobs(choice, upstream.top_logprobs)
         message = choice.get("message") or {}
         if upstream.emulated_tools:
             _convert_emulated(choice, message, upstream)

@@ -105,6 +105,7 @@ async def relay_stream(ex: Exchange, target: Target, plan: Plan, usage: Usage) -
         served_model=target.state.config.served_model,
         tier=target.tier.name,
         collect=target.upstream.counts_usage or plan.schema is not None,
+        top_logprobs=target.upstream.top_logprobs,
     )
     await ex.start(200, b"text/event-stream")
     try:

@@ -1,4 +1,5 @@
-"""Relaying a backend's server-sent events: usage capture, token timing, model renaming.
+"""Relaying a backend's server-sent events: usage capture, token timing, model renaming, and top
+logprobs cut to the number asked for.
 
 The gateway always asks the backend for the final usage chunk (so streamed requests are
 billed) and drops that chunk again when the client did not ask for it. `[DONE]` is held back:
@@ -9,6 +10,7 @@ backend sent none.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 _MAX_COUNT = 2**31 - 1  # UsageRecord's token columns
@@ -19,9 +21,17 @@ _EMPTY_DELTA = (b'"delta": {}', b'"delta":{}', b'"content": ""', b'"content":""'
 
 class SseRelay:
     def __init__(
-        self, *, client_wants_usage: bool, served_model: str, tier: str, collect: bool = False
+        self,
+        *,
+        client_wants_usage: bool,
+        served_model: str,
+        tier: str,
+        collect: bool = False,
+        top_logprobs: int | None = None,
     ) -> None:
         self.client_wants_usage = client_wants_usage
+        # Cut each token's top logprobs to this many (see gateway.dialects).
+        self.top_logprobs = top_logprobs
         # Keep the answer's text (content and tool-call arguments) to count or validate it.
         self.collect = collect
         self.text: list[str] = []
@@ -79,10 +89,21 @@ class SseRelay:
             error = (_payload(event) or {}).get("error")
             message = error.get("message", "error") if isinstance(error, dict) else error
             self.upstream_error = str(message or "error")
+        if self.top_logprobs is not None and b'"top_logprobs"' in event:
+            event = self._cut(event, self.top_logprobs)
         for old, new in self._renames:
             if old in event:
                 event = event.replace(old, new)
         return event + b"\n\n"
+
+    @staticmethod
+    def _cut(event: bytes, count: int) -> bytes:
+        payload = _payload(event)
+        if payload is None:
+            return event
+        for choice in _dicts(payload.get("choices")):
+            cut_top_logprobs(choice, count)
+        return b"data: " + json.dumps(payload).encode()
 
     def _collect(self, event: bytes) -> None:
         payload = _payload(event) or {}
@@ -144,6 +165,23 @@ def token_count(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         return 0
     return value if 0 <= value <= _MAX_COUNT else 0
+
+
+def cut_top_logprobs(choice: Any, count: int) -> None:
+    """Keeps the `count` likeliest of each token's top logprobs (a server may add the sampled
+    token to them), as OpenAI lists them."""
+    logprobs = choice.get("logprobs") if isinstance(choice, dict) else None
+    content = logprobs.get("content") if isinstance(logprobs, dict) else None
+    for token in content if isinstance(content, list) else []:
+        top = token.get("top_logprobs") if isinstance(token, dict) else None
+        if isinstance(top, list) and len(top) > count:
+            likeliest = sorted(top, key=_logprob, reverse=True)
+            token["top_logprobs"] = likeliest[:count]
+
+
+def _logprob(entry: Any) -> float:
+    value = entry.get("logprob") if isinstance(entry, dict) else None
+    return float(value) if isinstance(value, int | float) else -math.inf
 
 
 def _payload(event: bytes) -> dict[str, Any] | None:

@@ -338,6 +338,41 @@ def test_logprobs_asked_of_fast_are_answered_by_standard_or_refused_by_name(
     assert without_logprobs.model == "fast"
 
 
+def test_logprobs_are_answered_as_openai_lists_them(
+    gateway: str, llama: str, acme: TenantFixture
+) -> None:
+    """The embedded server answers `logprobs` only when `top_logprobs` is sent too, and adds the
+    sampled token to the top ones when it is not among them (likely at temperature 2)."""
+    client = sdk(gateway, acme.api_key)
+    ask: dict[str, Any] = {
+        "model": "standard",
+        "messages": [{"role": "user", "content": "Name three colours."}],
+        "max_tokens": 12,
+        "logprobs": True,
+    }
+
+    plain = client.chat.completions.create(**ask, temperature=0)
+    wild = client.chat.completions.create(**ask, temperature=2.0, top_logprobs=1, seed=3)
+    streamed = [
+        chunk.choices[0].logprobs
+        for chunk in client.chat.completions.create(
+            **ask, temperature=2.0, top_logprobs=1, seed=4, stream=True
+        )
+        if chunk.choices and chunk.choices[0].logprobs
+    ]
+
+    assert plain.choices[0].logprobs is not None
+    tokens = plain.choices[0].logprobs.content
+    assert len(tokens) == plain.usage.completion_tokens
+    assert all(token.logprob <= 0 and token.top_logprobs == [] for token in tokens)
+    wild_tokens = wild.choices[0].logprobs.content
+    assert all(len(token.top_logprobs) == 1 for token in wild_tokens)
+    assert any(token.top_logprobs[0].token != token.token for token in wild_tokens)
+    streamed_tokens = [token for logprobs in streamed for token in logprobs.content]
+    assert streamed_tokens
+    assert all(len(token.top_logprobs) == 1 for token in streamed_tokens)
+
+
 def test_every_documented_error(
     gateway: str, llama: str, acme: TenantFixture, clock: FrozenClock
 ) -> None:

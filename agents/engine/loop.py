@@ -78,7 +78,9 @@ def plan_node(state: dict[str, Any], ctx: Context, config: LoopConfig, *, replan
     result = ctx.chat(
         messages, response_format=json_schema("plan", PLAN_SCHEMA), max_tokens=config.plan_tokens
     )
-    subtasks, problem = parse_plan(result.content, fallback=state.get("goal", ""))
+    subtasks, problem = parse_plan(
+        result.content, fallback=state.get("goal", ""), unusable=result.problem
+    )
     observation = problem or "Plan recorded:\n" + "\n".join(
         f"{i}. {task}" for i, task in enumerate(subtasks, 1)
     )

@@ -23,6 +23,8 @@ class Action:
 
 
 def parse_action(result: ChatResult, *, known: set[str]) -> Action:
+    if result.problem:
+        return Action(None, problem=f"Your reply could not be used: {result.problem}")
     if result.tool_calls:
         call = result.tool_calls[0]
         raw = f"(tool call) {call.name}({call.arguments_json})"
@@ -54,7 +56,13 @@ def _checked(name: str, arguments_json: str, raw: str, known: set[str]) -> Actio
     return Action(name, arguments, raw)
 
 
-def parse_plan(content: str | None, *, fallback: str) -> tuple[list[str], str | None]:
+def parse_plan(
+    content: str | None, *, fallback: str, unusable: str | None = None
+) -> tuple[list[str], str | None]:
+    """The plan's subtasks, or the goal alone and why; `unusable` is why the endpoint would not
+    pass the answer on (ChatResult.problem)."""
+    if unusable:
+        return [fallback], f"The plan could not be used ({unusable}); continuing with the goal."
     decoded, error = extract_json((content or "").strip())
     items = decoded.get("subtasks") if isinstance(decoded, dict) else decoded
     subtasks = [_subtask_text(item) for item in items] if isinstance(items, list) else []

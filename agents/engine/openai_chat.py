@@ -12,6 +12,11 @@ ModelCapabilityError so the loop can switch to JSON actions.
 A failure of the endpoint rather than of the request (unreachable, timed out, 5xx, 429 from
 capacity or a rate limit) raises EnvironmentFailure once the client's own quick retries are
 spent: the platform then waits and re-runs the step instead of failing the run.
+
+An answer the gateway found unusable (502 `invalid_model_output`: not the JSON schema or tool
+asked for, or cut off at max_tokens) is neither: it comes back as a ChatResult with no content
+and the gateway's reason as its `problem`, for the agent to read and try again, as it would a
+reply it could not parse itself.
 """
 
 from __future__ import annotations
@@ -100,6 +105,8 @@ def _create(client: Any, kwargs: dict[str, Any]) -> ChatResult:
         capability = _refused_capability(error, kwargs)
         if capability is not None:
             raise ModelCapabilityError(capability, str(error)) from error
+        if getattr(error, "code", None) in MODEL_FAULT_CODES:
+            return ChatResult(None, [], 0, 0, problem=_body_message(error))
         failure = environment_failure(error, model=str(kwargs["model"]))
         if failure is None:
             raise
@@ -143,6 +150,13 @@ def _unreachable(error: Any, *, model: str) -> EnvironmentFailure:
 
 def _message(error: Any) -> str:
     return str(getattr(error, "message", "") or error)[:500]
+
+
+def _body_message(error: Any) -> str:
+    """The error object's own message, without the client's "Error code: 502 - " prefix."""
+    body = getattr(error, "body", None)
+    message = body.get("message") if isinstance(body, dict) else None
+    return message[:500] if isinstance(message, str) and message else _message(error)
 
 
 def _backend(response: Any, model: str) -> str:

@@ -82,6 +82,9 @@ class ChatResult:
     prompt_tokens: int
     completion_tokens: int
     raw: dict[str, Any] = field(default_factory=dict)
+    # Why the endpoint would not pass the model's answer on (it failed the JSON schema or tool
+    # asked for, or was cut off): content is then None, and the agent reads this instead.
+    problem: str | None = None
 
 
 @dataclass(frozen=True)

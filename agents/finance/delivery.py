@@ -97,7 +97,7 @@ def ask(
         raise
     except Exception as error:  # the openai client's 4xx, a refused capability
         return None, f"{type(error).__name__}: {str(error)[:300]}"
-    return result.content, None
+    return result.content, result.problem
 
 
 def _fact_chars(options: dict[str, Any]) -> int:

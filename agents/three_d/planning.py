@@ -103,8 +103,13 @@ def _describe(name: str, units: str) -> str:
     return f"- {name}: {template.description} Parameters: {params}"
 
 
-def parse_plan(content: str | None, state: dict[str, Any]) -> dict[str, Any]:
-    """The plan in the model's answer, checked against what this request allows."""
+def parse_plan(
+    content: str | None, state: dict[str, Any], *, unusable: str | None = None
+) -> dict[str, Any]:
+    """The plan in the model's answer, checked against what this request allows; `unusable` is
+    why the endpoint would not pass the answer on (ChatResult.problem)."""
+    if unusable:
+        raise PlanInvalid(unusable)
     answer = _json_object(content)
     mode, names = plan_mode(state)
     if "template" in answer and mode != "spec":

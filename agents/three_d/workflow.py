@@ -92,7 +92,7 @@ def plan_node(state: dict[str, Any], ctx: Context) -> Update:
     messages = [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": request}]
     result = ctx.chat(messages, response_format=_format(state), max_tokens=_tokens(state))
     try:
-        plan = parse_plan(result.content, state)
+        plan = parse_plan(result.content, state, unusable=result.problem)
     except PlanInvalid as problem:
         return _unusable_plan(state, ctx, str(problem), result.content or "")
     ctx.emit("plan", _plan_event(plan, "model"))
@@ -228,7 +228,7 @@ def _model_repair(
         history = [*history, {"answer": plan_as_answer(base), "feedback": feedback}]
     history = history[-KEPT_EXCHANGES:]
     try:
-        plan = parse_plan(answer, state)
+        plan = parse_plan(answer, state, unusable=result.problem)
     except PlanInvalid as problem:
         return _unusable_repair(state, str(problem), answer, history, repairs)
     entry = {

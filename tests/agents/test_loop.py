@@ -14,7 +14,7 @@ from agents.engine.types import arguments_digest
 from tests.agents.conftest import write_files
 from tests.agents.loop_support import call, drive, loop_under_test, plan
 from tests.agents.package_index import build_wheel, serve_index
-from tests.support.fake_openai import FakeOpenAI
+from tests.support.fake_openai import FakeOpenAI, Fault
 
 
 def chat_requests(fake: FakeOpenAI) -> list[dict[str, Any]]:
@@ -77,6 +77,26 @@ def test_invalid_json_arguments_become_an_observation(
     assert "not valid JSON" in turns[1]["observation"]
     third = chat_requests(fake_model)[2]["messages"]
     assert any("not valid JSON" in (m.get("content") or "") for m in third if m["role"] == "user")
+
+
+def test_answers_the_gateway_refused_become_observations(
+    fake_model: FakeOpenAI, make_ctx: Callable[..., InMemoryContext]
+) -> None:
+    # The gateway answers 502 `invalid_model_output` when the model's answer fails the schema
+    # it was asked for, or was cut off: here the plan and the first action.
+    fake_model.fault = Fault(kind="error", status=502, times=2, code="invalid_model_output")
+    fake_model.script = [call("finish", summary="done")]
+
+    result, cp = drive(loop_under_test(), make_ctx())
+
+    assert result.finish.status == "succeeded"
+    turns = cp.get("t").state["turns"]
+    assert turns[0]["kind"] == "plan"
+    assert "The plan could not be used (scripted upstream failure)" in turns[0]["observation"]
+    assert turns[1]["category"] == "invalid_output"
+    assert turns[1]["observation"] == "Your reply could not be used: scripted upstream failure"
+    third = chat_requests(fake_model)[2]["messages"]
+    assert any("could not be used" in (m.get("content") or "") for m in third)
 
 
 def test_an_unknown_tool_and_a_plain_text_reply_become_observations(

@@ -7,6 +7,7 @@ TEST_EXTRAS := $(RUN_EXTRAS),test,dev
 .PHONY: up test fuzz lint format install install-test bench eval clean-data frontend screenshots
 
 up: install
+	./deploy/system-packages.sh run
 	$(PY) manage.py up
 
 test: install-test
@@ -52,6 +53,7 @@ bench:
 # EVAL_ARGS="--repeat 3" or "--resume <eval id>".
 EVAL_ARGS ?=
 eval: install
+	./deploy/system-packages.sh run
 	mkdir -p .data/evals
 	$(PY) manage.py eval code --tier standard,fast --local --concurrency 2 --max-steps 20 \
 		--json .data/evals/report.json --html .data/evals/report.html $(EVAL_ARGS)

@@ -84,7 +84,7 @@ class BubblewrapSandbox:
     ) -> SandboxResult:
         _check_command(command)
         _check_network(network)
-        self._check_host(network)
+        self.check_host(network)
         root = Path(os.path.realpath(workspace))
         inner_cwd = _inner_cwd(root, cwd)
         environment = sandbox_environment(env, proxied=network is not None)
@@ -135,7 +135,10 @@ class BubblewrapSandbox:
         argv = self._drop_root() + argv if os.geteuid() == 0 else argv
         return group.entry_prefix() + argv if group is not None else argv
 
-    def _check_host(self, network: Egress | None) -> None:
+    def check_host(self, network: Egress | None = None) -> None:
+        """Raises SandboxUnavailable, saying what to install, when this host lacks a program the
+        sandbox starts (the readiness check asks too, so a missing bwrap is not first met by a
+        run)."""
         if network is not None and not os.access(PYTHON, os.X_OK):
             raise SandboxUnavailable(f"network access needs {PYTHON} for the sandbox's relay")
         if not os.access(self.bwrap, os.X_OK):

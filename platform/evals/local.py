@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import threading
 import time
 import urllib.error
@@ -19,6 +20,7 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 
 from django.conf import settings
 from django.core.management import call_command
@@ -50,9 +52,10 @@ def local_platform(suite: Suite, *, log: Callable[[str], None]) -> Iterator[Keys
             specs.insert(0, local_redis_spec(settings.REDIS_URL))
         supervisor = Supervisor(specs, out=output)
         log(f"starting the platform at {base} (its output: {log_path})")
-        supervisor.start()
+        previous_sigterm = signal.signal(signal.SIGTERM, _exit_on_sigterm)
         watching = threading.Event()
         try:
+            supervisor.start()
             _wait_until_ready(base, supervisor, log_path)
             threading.Thread(
                 target=_watch, args=(supervisor, watching, log, log_path), daemon=True
@@ -64,7 +67,15 @@ def local_platform(suite: Suite, *, log: Callable[[str], None]) -> Iterator[Keys
             )
         finally:
             watching.set()
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one must not cut the stop
             supervisor.stop()
+            signal.signal(signal.SIGTERM, previous_sigterm)
+
+
+def _exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
+    """A terminated eval stops the platform it started on its way out, as Ctrl-C does; the
+    eval itself is durable and `--resume` goes on from its recorded trials."""
+    raise SystemExit(128 + signum)
 
 
 def _prepare() -> None:

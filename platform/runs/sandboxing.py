@@ -5,7 +5,7 @@ what bounded it), the hosts an approved install may reach, and the sandbox's rea
 from __future__ import annotations
 
 from dataclasses import asdict, fields
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
@@ -58,10 +58,15 @@ def check_sandbox() -> dict[str, CheckResult]:
     """A readiness check: how this process bounds each command as a whole. A host without a
     usable cgroup is reported, not failed (commands then run under per-process rlimits only),
     unless LONGHAUL_SANDBOX_REQUIRE_CGROUPS asks for cgroups."""
+    from agents.sandbox import BubblewrapSandbox, SandboxUnavailable, get_sandbox
     from agents.sandbox.cgroups import support
 
     if settings.LONGHAUL_SANDBOX != BUBBLEWRAP:
         return {"sandbox": CheckResult(True, f"{settings.LONGHAUL_SANDBOX} sets its own limits")}
+    try:
+        cast(BubblewrapSandbox, get_sandbox(BUBBLEWRAP)).check_host()
+    except SandboxUnavailable as error:
+        return {"sandbox": CheckResult(False, str(error)[:300])}
     found = support()
     if found.available:
         detail = f"cgroup {found.mode}: memory, CPU and processes bounded per command as a whole"

@@ -33,7 +33,9 @@ def up_redis_url() -> str:
 
 
 class UpProcess:
-    def __init__(self, data_dir: Path, port: int, **env: str) -> None:
+    def __init__(
+        self, data_dir: Path, port: int, command: list[str] | None = None, **env: str
+    ) -> None:
         clean = {
             k: v
             for k, v in os.environ.items()
@@ -43,7 +45,7 @@ class UpProcess:
         self.lines: queue.Queue[str] = queue.Queue()
         self.output: list[str] = []
         self.process = subprocess.Popen(
-            [sys.executable, "manage.py", "up"],
+            command or [sys.executable, "manage.py", "up"],
             cwd=REPO,
             env={
                 **clean,
@@ -168,6 +170,28 @@ def test_second_start_keeps_the_data_and_prints_no_new_credentials(data_dir: Pat
         assert sign_in(up.url, username, password).status_code == 200
     finally:
         assert up.interrupt() == 0
+    assert processes_mentioning(str(data_dir)) == []
+
+
+def test_a_terminated_local_eval_stops_the_platform_it_started(data_dir: Path) -> None:
+    # Given `manage.py eval --local` (what `make eval` runs) once its platform has started
+    port = free_port()
+    command = [sys.executable, "manage.py", "eval", "code", "--local"]
+    command += ["--tasks", "syntax-missing-colon", "--tier", "standard"]
+    evaluation = UpProcess(data_dir, port, command=command)
+    deadline = time.monotonic() + 120
+    while not processes_mentioning(f"--port {port}"):
+        assert evaluation.process.poll() is None, "".join(evaluation.output)
+        assert time.monotonic() < deadline, "".join(evaluation.output)
+        time.sleep(0.2)
+
+    # When it is terminated, as a CI job or a service manager stops it
+    evaluation.process.send_signal(signal.SIGTERM)
+    status = evaluation.process.wait(timeout=60)
+
+    # Then it stopped the web server, the worker, beat and the embedded database on its way out
+    assert status == 128 + signal.SIGTERM, "".join(evaluation.output)
+    assert processes_mentioning(f"--port {port}") == []
     assert processes_mentioning(str(data_dir)) == []
 
 

@@ -12,10 +12,17 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from agents.sandbox import BubblewrapSandbox, SandboxLimits, SandboxUnavailable, cgroups
+from agents.sandbox import (
+    BubblewrapSandbox,
+    SandboxLimits,
+    SandboxUnavailable,
+    cgroups,
+    get_sandbox,
+)
 from agents.sandbox.cgroups import Support
 from runs import toolbox
 from runs.models import Run, RunStatus, ToolCall
+from runs.sandboxing import BUBBLEWRAP
 from runs.services import run_advance
 from tests.factories import TenantFixture
 from tests.sandbox.conftest import workspace, workspaces_root
@@ -92,6 +99,21 @@ def test_readyz_says_how_the_sandbox_is_bounded(client: Client) -> None:
         assert check["detail"].startswith(f"cgroup {found.mode}: memory, CPU and processes")
     else:
         assert check["detail"].startswith("degraded: per-process rlimits only")
+
+
+@pytest.mark.django_db
+def test_readyz_is_down_naming_what_to_install_when_bubblewrap_is_missing(
+    client: Client, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(get_sandbox(BUBBLEWRAP), "bwrap", str(tmp_path / "bwrap"))
+
+    response = client.get("/readyz")
+
+    check = response.json()["checks"]["sandbox"]
+    assert response.status_code == 503
+    assert check["status"] == "down"
+    assert "bubblewrap not found" in check["detail"]
+    assert "apt-get install bubblewrap" in check["detail"]
 
 
 @pytest.fixture

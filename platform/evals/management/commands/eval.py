@@ -64,6 +64,13 @@ class Command(BaseCommand):
             reviewer_key=options["reviewer_key"] or settings.LONGHAUL_EVAL_REVIEWER_KEY,
         )
         try:
+            self._report(keys, options)
+        finally:
+            if options["local"] and os.environ.get("LONGHAUL_EMBEDDED_DATABASE"):
+                embedded_db.stop(embedded_db.data_dir())  # as `make up` does when it stops
+
+    def _report(self, keys: commands.Keys, options: dict[str, Any]) -> None:
+        try:
             compare = commands.compare_pair(options["compare"])
             evaluation = self._run(keys, options)
         except (commands.EvalCommandError, ConfigurationError) as error:
@@ -74,8 +81,6 @@ class Command(BaseCommand):
             Path(options["json"]).write_text(json.dumps(report, indent=2, default=str))
         if options["html"]:
             Path(options["html"]).write_text(render_html(report))
-        if options["local"] and os.environ.get("LONGHAUL_EMBEDDED_DATABASE"):
-            embedded_db.stop(embedded_db.data_dir())  # as `make up` does when it stops
 
     def _run(self, keys: commands.Keys, options: dict[str, Any]) -> Eval:
         if not options["local"]:

@@ -50,5 +50,11 @@ def test_the_bundled_model_makes_a_template_asset_or_fails_clearly_within_its_bu
     assert glb[0] == 200
     assert isinstance(glb[1], bytes)
     scene = load_glb(glb[1])
-    assert len(scene.graph.nodes_geometry) == 5  # a table: top and four legs
-    assert close(extents_mm(scene), [800, 500, 700])
+    parts = set(scene.graph.nodes_geometry)
+    table = {"top", "leg_1", "leg_2", "leg_3", "leg_4"}
+    assert table <= parts
+    assert parts - table <= {"drawer", "knob"}  # the table template's options, the model's choice
+    width, depth, height = extents_mm(scene)
+    assert close([width, height], [800, 700])
+    if "knob" not in parts:  # half the knob stands out of the drawer's front
+        assert close([depth], [500])

@@ -313,4 +313,7 @@ def _artifacts(state: dict[str, Any], *, report_files: bool) -> list[dict[str, A
 
 
 def _json(name: str, value: Any) -> dict[str, Any]:
-    return {"name": name, "media_type": "application/json", "content": json.dumps(value, indent=2)}
+    # One entry per line, no indentation: readable with any JSON tool, and a ledger of a
+    # thousand entries stays well under the size a step's output may have.
+    content = json.dumps(value, separators=(",", ":")).replace('},{"id"', '},\n{"id"')
+    return {"name": name, "media_type": "application/json", "content": content}

@@ -9,51 +9,48 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
+from agents.finance import labels
 from agents.finance.numbers import SCALES, currencies_in, parse_figure, row_scale, scales_in
-from agents.finance.schema import BY_KEY, is_known_other, item_for_label, normalize_label
-
-MAX_UNKNOWN_LABELS = 40
-
-
-def unknown_labels(tables: list[dict[str, Any]]) -> list[dict[str, str]]:
-    """Labels with figures that no alias names, one entry per (label, statement), for the model."""
-    seen: dict[tuple[str, str], dict[str, str]] = {}
-    for table in tables:
-        for row in table["rows"]:
-            if not row["cells"] or item_for_label(row["label"]) or is_known_other(row["label"]):
-                continue
-            key = (normalize_label(row["label"]), table["statement"])
-            seen.setdefault(key, {"label": row["label"], "statement": table["statement"]})
-    return list(seen.values())[:MAX_UNKNOWN_LABELS]
+from agents.finance.schema import BY_KEY
 
 
 def extract(
     tables: list[dict[str, Any]],
     documents: list[dict[str, Any]],
-    mapping: dict[str, str],
+    decisions: dict[str, dict[str, Any]],
 ) -> list[dict[str, Any]]:
-    """Every figure of a mapped row. `mapping`: normalized label -> item, decided by the model."""
+    """Every figure of a mapped row. `decisions`: labels.key(statement, label) -> the mapping
+    labels.decide (and the model stage) made. A table that prints one item on two rows keeps
+    the surer mapping (then the first row): the other is never used as the item's value."""
     by_path = {document["path"]: document for document in documents}
     values = []
     for table in tables:
         document = by_path[table["document"]]
-        for row in table["rows"]:
-            item, mapped_by = _item(row["label"], mapping)
-            if item is None:
-                continue
-            for cell in row["cells"]:
-                value = _value(table, document, row, cell, item)
-                if value is not None:
-                    values.append({**value, "mapped_by": mapped_by})
+        for row, cell, decision in chosen_cells(table, decisions):
+            value = _value(table, document, row, cell, decision["item"])
+            if value is not None:
+                values.append(
+                    {**value, "mapped_by": decision["by"], "confidence": decision["confidence"]}
+                )
     return values
 
 
-def _item(label: str, mapping: dict[str, str]) -> tuple[str | None, str]:
-    item = item_for_label(label)
-    if item is not None:
-        return item, "alias"
-    chosen = mapping.get(normalize_label(label))
-    return (chosen, "model") if chosen in BY_KEY else (None, "")
+def chosen_cells(
+    table: dict[str, Any], decisions: dict[str, dict[str, Any]]
+) -> list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]]:
+    """(row, cell, decision) for the figures that are an item's, one per item and year."""
+    best: dict[tuple[str, int], tuple[tuple[int, int], Any, Any, dict[str, Any]]] = {}
+    for position, row in enumerate(table["rows"]):
+        decision = decisions.get(labels.key(table["statement"], row["label"]))
+        if decision is None or decision.get("item") not in BY_KEY:
+            continue
+        rank = (labels.RANK[decision["by"]], position)
+        for cell in row["cells"]:
+            slot = (decision["item"], cell["period"])
+            if slot not in best or rank < best[slot][0]:
+                best[slot] = (rank, row, cell, decision)
+    ordered = sorted(best.values(), key=lambda b: (b[0][1], str(b[2].get("column"))))
+    return [(row, cell, decision) for _, row, cell, decision in ordered]
 
 
 def _value(
@@ -79,6 +76,7 @@ def _value(
         "currency": currency if spec.kind != "count" else None,
         "scale": scale,
         "reported": str(cell["raw"]),
+        "printed_value": float(figure.value),
         "doc_year": document.get("fiscal_year"),
         "source": _source(table, document, row, cell),
     }

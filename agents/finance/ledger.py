@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agents.finance.numbers import SCALES
 from agents.finance.schema import BY_KEY
 
 KIND_OF_ITEM = {"amount": "amount", "count": "count", "per_share": "per_share"}
@@ -54,9 +55,13 @@ def reported_entry(value: dict[str, Any], *, primary: bool, ordinal: int) -> dic
         "value": value["value"],
         "precision": value["precision"],
         "currency": value.get("currency"),
-        "reported": value["reported"],
-        "scale": value["scale"],
-        "mapped_by": value.get("mapped_by", "alias"),
+        "unit": "units",
+        "printed_figure": value["reported"],
+        "printed_value": value.get("printed_value"),
+        "printed_scale": value["scale"],
+        "scale_factor": SCALES[value["scale"]] if item.kind != "per_share" else 1,
+        "mapped_by": value.get("mapped_by", "lexicon"),
+        "confidence": value.get("confidence", 1.0),
         "source": value["source"],
         "references": [ref],
         "citation": cite([ref]),

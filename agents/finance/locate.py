@@ -13,8 +13,9 @@ from typing import Any
 from agents.finance import findings as F
 from agents.finance import tables
 from agents.finance.ledger import company_key
+from agents.finance.lexicon import schema_item
 from agents.finance.numbers import currencies_in, scales_in, year_of
-from agents.finance.schema import STATEMENTS, item_for_label, statement_of
+from agents.finance.schema import STATEMENTS, statement_of
 
 MIN_HITS = 3  # labels of one statement a table must show to count as that statement
 TITLE_WORDS = {
@@ -102,7 +103,7 @@ def classify(table: dict[str, Any]) -> str | None:
     """The statement a table most looks like, or None."""
     hits: Counter[str] = Counter()
     for row in table["rows"]:
-        item = item_for_label(row["label"])
+        item = schema_item(row["label"])
         if item is not None and row["cells"]:
             hits[statement_of(item)] += 1
     for statement, pattern in TITLE_WORDS.items():

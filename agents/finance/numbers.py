@@ -85,6 +85,11 @@ def parse_figure(text: object) -> Figure | None:
     return Figure(-value if negative else value, len(fraction))
 
 
+def is_nil(text: object) -> bool:
+    """A dash or "nil" printed where a figure would be: zero, not a missing figure."""
+    return str(text).strip().lower() in _NIL
+
+
 def _from_number(number: float) -> Figure | None:
     if number != number or number in (float("inf"), float("-inf")):
         return None

@@ -18,69 +18,12 @@ from agents.finance import findings as F
 from agents.finance.extract import values_by_key
 from agents.finance.ledger import company_key, computed_entry, reported_entry
 from agents.finance.schema import BY_KEY, STATEMENTS
+from agents.finance.subtotals import structural
 
 KIND_RANK = {"pdf": 0, "xlsx": 1, "csv": 2}
-# (check, total, [(sign, part), ...], unless); a rule runs only when every figure is there and
-# its `unless` item is not: a balance sheet without a "total liabilities and equity" line is
-# checked against total assets instead.
+# Identities between statements' totals that no layout states as a sum: (check, total, parts).
 RULES: list[tuple[str, str, list[tuple[int, str]], str | None]] = [
-    ("gross_profit", "gross_profit", [(1, "revenue"), (-1, "cost_of_revenue")], None),
-    (
-        "operating_expenses_total",
-        "operating_expenses",
-        [(1, "selling_general_administrative"), (1, "research_development")],
-        None,
-    ),
-    (
-        "operating_income",
-        "operating_income",
-        [(1, "gross_profit"), (-1, "operating_expenses")],
-        None,
-    ),
-    (
-        "income_before_tax",
-        "income_before_tax",
-        [(1, "operating_income"), (-1, "interest_expense")],
-        None,
-    ),
-    ("net_income", "net_income", [(1, "income_before_tax"), (-1, "income_tax")], None),
-    (
-        "current_assets_total",
-        "total_current_assets",
-        [(1, "cash"), (1, "receivables"), (1, "inventory"), (1, "other_current_assets")],
-        None,
-    ),
-    (
-        "total_assets",
-        "total_assets",
-        [(1, "total_current_assets"), (1, "non_current_assets")],
-        None,
-    ),
-    (
-        "total_liabilities",
-        "total_liabilities",
-        [(1, "current_liabilities"), (1, "non_current_liabilities")],
-        None,
-    ),
-    (
-        "balance_sheet",
-        "total_liabilities_and_equity",
-        [(1, "total_liabilities"), (1, "total_equity")],
-        None,
-    ),
-    (
-        "balance_sheet",
-        "total_assets",
-        [(1, "total_liabilities"), (1, "total_equity")],
-        "total_liabilities_and_equity",
-    ),
     ("total_assets_match", "total_assets", [(1, "total_liabilities_and_equity")], None),
-    (
-        "cash_flow_total",
-        "net_change_in_cash",
-        [(1, "operating_cash_flow"), (1, "investing_cash_flow"), (1, "financing_cash_flow")],
-        None,
-    ),
 ]
 DESCRIPTIONS = {
     "gross_profit": "gross profit is not revenue less cost of revenue",
@@ -95,11 +38,24 @@ DESCRIPTIONS = {
     "total_assets_match": "total assets differ from total liabilities and equity",
     "cash_flow_total": "the net change in cash is not the sum of operating, investing and financing cash flows",
     "earnings_per_share": "diluted EPS is not net income divided by diluted shares",
+    "operating_cash_flow_total": "net cash from operating activities is not the sum of its lines",
+    "investing_cash_flow_total": "net cash from investing activities is not the sum of its lines",
+    "financing_cash_flow_total": "net cash from financing activities is not the sum of its lines",
+    "non_current_assets_total": "total non-current assets are not the sum of their lines",
+    "current_liabilities_total": "total current liabilities are not the sum of their lines",
+    "non_current_liabilities_total": "total non-current liabilities are not the sum of their lines",
+    "equity_total": "total equity is not the sum of its lines",
+    "subtotal": "a total is not the sum of the lines printed above it",
 }
 
 
-def reconcile(values: list[dict[str, Any]]) -> dict[str, Any]:
-    """{"entries": ledger entries (reported and check figures), "findings", "checks"}."""
+def reconcile(
+    values: list[dict[str, Any]],
+    structure: list[dict[str, Any]] | None = None,
+    documents: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """{"entries": ledger entries (reported and check figures), "findings", "checks"}.
+    `structure`: the structural checks of the statements (structure.check_tables)."""
     values, problems = _one_currency(values)
     entries: list[dict[str, Any]] = []
     for (_, _, _), found in values_by_key(values):
@@ -107,10 +63,18 @@ def reconcile(values: list[dict[str, Any]]) -> dict[str, Any]:
         entries.append(reported_entry(ordered[0], primary=True, ordinal=1))
         for ordinal, other in enumerate(ordered[1:], start=2):
             entries.append(reported_entry(other, primary=False, ordinal=ordinal))
-    problems += _agreement(entries)
+    differences = _agreement(entries)
     computed, failed, checks = _identities(entries)
-    problems += failed + _scales(values)
-    return {"entries": entries + computed, "findings": problems, "checks": checks}
+    by_path = {d["path"]: d for d in documents or []}
+    built, subtotal_failures, structural_checks = structural(
+        structure or [], entries, by_path, differences
+    )
+    problems += differences + subtotal_failures + failed + _scales(values)
+    return {
+        "entries": entries + computed + built,
+        "findings": problems,
+        "checks": structural_checks + checks,
+    }
 
 
 def _rank(value: dict[str, Any]) -> tuple[Any, ...]:
@@ -189,27 +153,74 @@ def _agreement(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
         first = primaries[(entry["company_key"], entry["item"], entry["period"])]
         tolerance = (first["precision"] + entry["precision"]) / 2 + 1e-9 * abs(first["value"])
         if abs(entry["value"] - first["value"]) > tolerance:
-            problems.append(_disagreement(first, entry))
-    return problems
+            problems.append(_disagreement(first, entry, _kind(first, entry, tolerance)))
+    return _one_per_scale_slip(problems)
 
 
-def _disagreement(first: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
+def _kind(first: dict[str, Any], other: dict[str, Any], tolerance: float) -> str:
+    """A difference that is the same figure with the other sign, or the same figure at another
+    scale (a thousand or a million times), says so; anything else is a plain difference."""
+    if first["value"] and abs(other["value"] + first["value"]) <= tolerance:
+        return "sign_flip"
+    for factor in (1e3, 1e6, 1e-3, 1e-6):
+        slack = tolerance * max(factor, 1.0)
+        if first["value"] and abs(other["value"] - first["value"] * factor) <= slack:
+            return "scale_mismatch"
+    return "cross_document"
+
+
+def _disagreement(first: dict[str, Any], other: dict[str, Any], kind: str) -> dict[str, Any]:
+    what = {"sign_flip": " (the same figure with the opposite sign)", "scale_mismatch": " (the same figure at another scale)"}.get(kind, "")  # fmt: skip
     message = (
         f"{first['company']}: {first['name'].lower()} for FY{first['period']} is "
-        f"{other['reported']} in {other['citation']} but {first['reported']} in "
-        f"{first['citation']}."
+        f"{other['printed_figure']} ({other['printed_scale']}) in {other['citation']} but "
+        f"{first['printed_figure']} ({first['printed_scale']}) in {first['citation']}{what}."
     )
     return F.finding(
         "cross_document",
         message,
         category="reconciliation",
         severity="error",
+        kind=kind,
+        confidence=_confidence([first, other]),
         company=first["company_key"],
         period=first["period"],
         item=first["item"],
         document=other["source"]["document"],
         entries=[first["id"], other["id"]],
+        sources=[source_of(first), source_of(other)],
     )
+
+
+def _confidence(entries: list[dict[str, Any]]) -> float:
+    """As sure as the least sure label mapping behind the figures."""
+    return round(min([0.95, *(float(e.get("confidence", 1.0)) * 0.95 for e in entries)]), 3)
+
+
+def source_of(entry: dict[str, Any]) -> dict[str, Any]:
+    """Where one figure of a finding is: document and page (or sheet and cell, or CSV row)."""
+    source = entry["source"]
+    where = {k: source[k] for k in ("document", "page", "sheet", "cell", "row") if k in source}
+    if source.get("kind") in ("csv", "xlsx"):
+        where.pop("page", None)  # a sheet's index or a CSV's only table, not a page
+    return {**where, "label": source.get("label"), "printed_figure": entry.get("printed_figure")}
+
+
+def _one_per_scale_slip(problems: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A document printed at another scale than it says differs on every figure: one finding
+    for that document and company, not one per figure."""
+    kept: list[dict[str, Any]] = []
+    slips: dict[tuple[Any, Any], dict[str, Any]] = {}
+    for problem in problems:
+        if problem["kind"] != "scale_mismatch":
+            kept.append(problem)
+            continue
+        slot = (problem["company"], problem["document"])
+        if slot in slips:
+            slips[slot]["also"] = slips[slot].get("also", 0) + 1
+        else:
+            slips[slot] = problem
+    return kept + list(slips.values())
 
 
 def _identities(
@@ -300,11 +311,14 @@ def _failure(
         inputs=[stated, *operands],
         **common,
     )
-    return [computed, difference], _failed_check(check, stated, [computed, difference])
+    return [computed, difference], _failed_check(check, stated, [computed, difference], operands)
 
 
 def _failed_check(
-    check: str, stated: dict[str, Any], computed: list[dict[str, Any]]
+    check: str,
+    stated: dict[str, Any],
+    computed: list[dict[str, Any]],
+    operands: list[dict[str, Any]],
 ) -> dict[str, Any]:
     statement = STATEMENTS[BY_KEY[stated["item"]].statement].lower()
     message = f"{stated['company']} FY{stated['period']} {statement}: {DESCRIPTIONS[check]}."
@@ -313,6 +327,9 @@ def _failed_check(
         message,
         category="reconciliation",
         severity="error",
+        kind="eps" if check == "earnings_per_share" else "balance",
+        confidence=_confidence([stated, *operands]),
+        sources=[source_of(e) for e in [stated, *operands]],
         company=stated["company_key"],
         period=stated["period"],
         item=stated["item"],

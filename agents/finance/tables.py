@@ -16,7 +16,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from agents.finance.numbers import parse_figure, year_of
+from agents.finance.numbers import is_nil, parse_figure, year_of
 
 MAX_LABEL_WORDS = 14
 _YEARISH = re.compile(r"^(?:fy\s?)?(?:19|20)\d{2}$", re.I)
@@ -93,8 +93,9 @@ def _grid(raw: list[list[str]], index: int) -> dict[str, Any] | None:
             for column, year in columns
             if column < len(cells) and parse_figure(cells[column]) is not None
         ]
+        nil = any(column < len(cells) and is_nil(cells[column]) for column, _ in columns)
         if label:
-            rows.append({"label": label, "row": number, "cells": values})
+            rows.append({"label": label, "row": number, "cells": values, "nil": nil})
     return {"table": index + 1, "periods": [year for _, year in columns], "rows": rows}
 
 
@@ -135,6 +136,15 @@ def _text_row(line: str, periods: list[int], number: int) -> dict[str, Any] | No
     label = " ".join(tokens[: -len(periods)])
     if not re.search(r"[A-Za-z]", label) or len(label.split()) > MAX_LABEL_WORDS:
         return None
+    if all(parse_figure(f) is not None or is_nil(f) for f in figures) and any(
+        is_nil(f) for f in figures
+    ):
+        cells = [
+            {"period": year, "raw": raw, "column": column}
+            for column, (year, raw) in enumerate(zip(periods, figures, strict=True), start=2)
+            if not is_nil(raw)
+        ]
+        return {"label": label, "row": number, "cells": cells, "nil": True}
     if any(parse_figure(f) is None for f in figures):
         # A heading ("Current assets") or prose: no cells, but keep the label for context.
         return {"label": line.strip(), "row": number, "cells": []} if len(tokens) <= 8 else None
@@ -162,8 +172,11 @@ def _sheet_table(sheet: dict[str, Any]) -> dict[str, Any] | None:
             for c in row
             if (letter := _column_letter(c["c"])) in years and parse_figure(c["v"]) is not None
         ]
+        nil = any(_column_letter(c["c"]) in years and is_nil(c["v"]) for c in row)
         if label:
-            found.append({"label": label, "row": _row_number(row[0]["c"]), "cells": cells})
+            found.append(
+                {"label": label, "row": _row_number(row[0]["c"]), "cells": cells, "nil": nil}
+            )
     context = " ".join(str(c["v"]) for row in rows[: position + 1] for c in row)
     return {
         "sheet": sheet["name"],

@@ -21,12 +21,14 @@ from typing import Any
 from agents.engine.types import Context, Finish, Node, Update, Workflow
 from agents.finance import delivery, labels
 from agents.finance import findings as F
-from agents.finance.extract import extract, unknown_labels
+from agents.finance.extract import extract
 from agents.finance.inputs import initial_state
 from agents.finance.ledger import with_display
 from agents.finance.locate import locate
 from agents.finance.metrics import compute
 from agents.finance.reconcile import reconcile
+from agents.finance.similarity import local_embedder
+from agents.finance.structure import check_tables
 
 NAME = "finance_research"
 
@@ -138,7 +140,7 @@ def locate_node(state: dict[str, Any], ctx: Context) -> Update | Finish:
     changes = {
         "documents": documents,
         "tables": located["tables"],
-        "unknown_labels": unknown_labels(located["tables"]),
+        "labels": labels.decide(located["tables"], local_embedder()),
         "findings": findings,
     }
     return Update(changes, "extract")
@@ -150,50 +152,60 @@ def _pipeline(collected: dict[str, Any]) -> dict[str, Any]:
 
 # --- extract ------------------------------------------------------------------------------------
 def extract_node(state: dict[str, Any], ctx: Context) -> Update | Finish:
-    unknown = state["unknown_labels"]
-    mapping, problems = _model_mapping(state, ctx, unknown) if unknown else ({}, [])
-    values = extract(state["tables"], state["documents"], mapping)
+    decisions = {name: dict(d) for name, d in state["labels"].items()}
+    problems = []
+    unknown = labels.pending(decisions)
+    if unknown and state["input"].get("label_mapping") == "model":
+        problems += _model_mapping(state, ctx, unknown, decisions)
+    values = extract(state["tables"], state["documents"], decisions)
     periods = set(state["input"].get("periods") or [])
     if periods:
         values = [v for v in values if v["period"] in periods]
-    problems += labels.findings(unknown, mapping, values)
-    findings = state["findings"] + problems
-    ctx.emit("extracted", {"values": len(values), "mapped_by_model": sorted(set(mapping.values()))})
+    structure = [
+        r for r in check_tables(state["tables"], decisions) if not periods or r["period"] in periods
+    ]
+    findings = state["findings"] + problems + labels.findings(decisions)
+    by = sorted({d["by"] for d in decisions.values()})
+    ctx.emit("extracted", {"values": len(values), "mapped_by": by, "checks": len(structure)})
     if not values:
         return delivery.failed(
             {**state, "findings": findings},
             "no line item of the schema was found in the statements",
         )
-    return Update(
-        {"values": values, "tables": [], "mapping": mapping, "findings": findings}, "reconcile"
-    )
+    changes = {
+        "values": values,
+        "tables": [],
+        "labels": decisions,
+        "structure": structure,
+        "findings": findings,
+    }
+    return Update(changes, "reconcile")
 
 
 def _model_mapping(
-    state: dict[str, Any], ctx: Context, unknown: list[dict[str, str]]
-) -> tuple[dict[str, str], list[dict[str, Any]]]:
-    if delivery.tokens_left(state, ctx) < labels.tokens_needed(unknown) * 2:
-        return {}, [
-            F.finding(
-                "unmapped_label",
-                "Unusual line labels were not sent to the model: the token budget is too small.",
-                category="extraction",
-                severity="info",
-            )
-        ]
-    schema = labels.response_schema(unknown)
+    state: dict[str, Any],
+    ctx: Context,
+    unknown: list[dict[str, str]],
+    decisions: dict[str, dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """The model stage, for the labels the lexicon and similarity left; its mappings are
+    written into `decisions`."""
     tokens = labels.tokens_needed(unknown)
+    if delivery.tokens_left(state, ctx) < tokens * 2:
+        message = "Unusual line labels were not sent to the model: the token budget is too small."
+        return [F.finding("unmapped_label", message, category="extraction", severity="info")]
+    schema = labels.response_schema(unknown)
     answer, error = delivery.ask(ctx, labels.messages(unknown), "label_mapping", schema, tokens)
     if error is not None:
         message = f"The model could not map unusual labels ({error}); they stay unmapped."
-        return {}, [F.finding("unmapped_label", message, category="extraction", severity="warning")]
-    mapping, problem = labels.parse(answer, unknown)
-    return mapping, [problem] if problem else []
+        return [F.finding("unmapped_label", message, category="extraction", severity="warning")]
+    problem = labels.apply_model(answer, unknown, decisions)
+    return [problem] if problem else []
 
 
 # --- reconcile and compute ---------------------------------------------------------------------
 def reconcile_node(state: dict[str, Any], ctx: Context) -> Update:
-    result = reconcile(state["values"])
+    result = reconcile(state["values"], state.get("structure"), state["documents"])
     failed = [f for f in result["findings"] if f["category"] == "reconciliation"]
     ctx.emit(
         "reconciled",
@@ -205,6 +217,7 @@ def reconcile_node(state: dict[str, Any], ctx: Context) -> Update:
     changes = {
         "ledger": result["entries"],
         "values": [],
+        "structure": [],
         "checks": result["checks"],
         "findings": state["findings"] + result["findings"],
     }

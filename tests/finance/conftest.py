@@ -117,10 +117,14 @@ class Analyst:
         ]
         return {"content": json.dumps({"summary": " ".join(sentences), "risks": risks})}
 
-    def mappings(self, body: dict[str, Any]) -> list[dict[str, str]]:
+    def mappings(self, body: dict[str, Any]) -> list[dict[str, Any]]:
         prompt = body["messages"][-1]["content"]
         asked = re.findall(r"^- (.+) \(in the ", prompt.split("Labels to map:", 1)[1], re.M)
         return [
-            {"label": label, "item": self.truth["model_labels"].get(label, "none")}
+            {
+                "label": label,
+                "item": self.truth["model_labels"].get(label, "none"),
+                "confidence": 0.9,
+            }
             for label in asked
         ]

@@ -71,7 +71,7 @@ def test_a_refused_draft_goes_back_and_the_approved_report_is_released(
     with webhook_receiver() as hook:
         env = replace(tool_env, egress=Egress(private_hosts=(hook.host_port,)))
         ctx, cp = make_ctx(environment=env), InMemoryCheckpointer()
-        input = {"brief": BRIEF, "release": {"webhook": hook.url}}
+        input = {"brief": BRIEF, "release": {"webhook": hook.url}, "label_mapping": "model"}
         paused = run_research(ctx, cp, input)
         before_approval = list(hook.deliveries)
         arguments = approve(ctx, paused)
@@ -111,7 +111,7 @@ def test_a_refused_draft_goes_back_and_the_approved_report_is_released(
     assert 'src="data:image/png;base64,' in produced["report.html"].decode()
     assert "gross_margin" in produced["metrics.csv"].decode()
     mapped = {e["item"] for e in ledger if e.get("mapped_by") == "model"}
-    assert mapped == {"revenue", "capital_expenditure"}
+    assert mapped == {"capital_expenditure"}  # the one label the lexicon does not know
 
 
 def _exempt(report: str, ledger: list[dict[str, Any]], findings: list[dict[str, Any]]) -> list[str]:
@@ -163,22 +163,23 @@ def test_an_unusable_label_answer_leaves_labels_unmapped_and_says_so(
 ) -> None:
     copy_samples(samples, workspace, keep=lambda name: name.startswith("cobalt"))
     fake_model.responder = lambda body: (
-        {"content": "revenue, I think"}
+        {"content": "capital expenditure, I think"}
         if format_name(body) == "label_mapping"
         else Analyst({})(body)
     )
+    input = {"brief": BRIEF, "outputs": NO_CHARTS, "label_mapping": "model"}
 
-    done = run_research(make_ctx(), InMemoryCheckpointer(), {"brief": BRIEF, "outputs": NO_CHARTS})
+    done = run_research(make_ctx(), InMemoryCheckpointer(), input)
 
     assert done.finish is not None
     assert done.finish.status == "succeeded", done.finish.output
     findings = json.loads(files(done)["findings.json"])["findings"]
     codes = [f["code"] for f in findings if f["category"] == "extraction"]
-    assert codes.count("unmapped_label") == 3  # the unusable answer, then each label
+    assert codes.count("unmapped_label") == 2  # the unusable answer, then the label
     ledger = json.loads(files(done)["ledger.json"])["entries"]
-    revenue = [e for e in ledger if e.get("item") == "revenue" and e["primary"]]
-    # The annual reports' revenue label is unmapped; the workbook's plain label carries it.
-    assert {e["source"]["kind"] for e in revenue} == {"xlsx"}
+    capex = [e for e in ledger if e.get("item") == "capital_expenditure" and e["primary"]]
+    # The annual reports' capex label is unmapped; the workbook's plain label carries it.
+    assert {e["source"]["kind"] for e in capex} == {"xlsx"}
     assert not any(e.get("mapped_by") == "model" for e in ledger)
 
 

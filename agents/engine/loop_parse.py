@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from agents import storable
 from agents.engine.types import ChatResult
 
 FENCE = re.compile(r"^```[a-zA-Z]*\s*|\s*```$")
@@ -46,7 +47,10 @@ def _checked(name: str, arguments_json: str, raw: str, known: set[str]) -> Actio
             None, raw=raw, problem=f"Unknown tool {name!r}. Available tools: {available}."
         )
     try:
-        arguments = json.loads(arguments_json)
+        # Strict: NaN, NUL or a lone surrogate would only fail later, when the step is saved.
+        arguments = storable.loads(arguments_json, where="arguments")
+    except storable.NotStorable as exc:
+        return Action(None, raw=raw, problem=f"The arguments for {name!r} cannot be used: {exc}.")
     except ValueError as exc:
         return Action(
             None, raw=raw, problem=f"The arguments for {name!r} are not valid JSON ({exc})."

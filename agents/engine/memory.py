@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from agents import storable
 from agents.engine.openai_chat import chat_completion
 from agents.engine.types import (
     ApprovalDecision,
@@ -27,6 +28,7 @@ from agents.engine.types import (
     ToolOutcome,
     arguments_digest,
 )
+from agents.tools.executor import unstorable_arguments
 
 
 class InMemoryCheckpointer:
@@ -43,6 +45,7 @@ class InMemoryCheckpointer:
             return _copy(history[-1]) if history else None
 
     def put(self, checkpoint: Checkpoint, *, expected_version: int | None = None) -> Checkpoint:
+        storable.check(checkpoint.state, where="state")  # what PostgreSQL would refuse
         frozen = _copy(checkpoint)  # fails here, not later, when the state is not JSON
         with self._lock:
             history = self._threads.setdefault(checkpoint.thread_id, [])
@@ -64,6 +67,7 @@ class InMemoryCheckpointer:
     def put_writes(
         self, thread_id: str, step: int, task_id: str, writes: builtins.list[tuple[str, Any]]
     ) -> None:
+        storable.check([value for _, value in writes], where="writes")
         encoded = [(channel, _roundtrip(value)) for channel, value in writes]
         with self._lock:
             self._writes.setdefault((thread_id, step), {})[task_id] = encoded
@@ -125,6 +129,9 @@ class InMemoryContext:
         key = f"{self.run_id}:{self.step}:{call_index}"
         if key in self.outcomes:
             return self.outcomes[key]
+        refused = unstorable_arguments(name, arguments)
+        if refused is not None:
+            return refused
         self._check_approval(name, arguments, call_index)
         if self.executor is None or self.environment is None:
             raise RuntimeError("this context has no tool executor")

@@ -24,6 +24,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from agents import storable
 from agents.engine.types import ChatResult, EnvironmentFailure, ToolCallRequest
 
 REJECTION_STATUSES = frozenset({400, 422, 500, 501, 503})
@@ -195,8 +196,9 @@ def chat_result_from(raw: dict[str, Any]) -> ChatResult:
     message = choices[0].get("message") or {}
     usage = raw.get("usage") or {}
     calls = [_tool_call(call) for call in message.get("tool_calls") or []]
+    content = message.get("content")
     return ChatResult(
-        content=message.get("content"),
+        content=_storable_text(content) if isinstance(content, str) else content,
         tool_calls=calls,
         prompt_tokens=int(usage.get("prompt_tokens") or 0),
         completion_tokens=int(usage.get("completion_tokens") or 0),
@@ -209,6 +211,12 @@ def _tool_call(call: dict[str, Any]) -> ToolCallRequest:
     arguments = function.get("arguments")
     return ToolCallRequest(
         id=str(call.get("id") or ""),
-        name=str(function.get("name") or ""),
-        arguments_json=arguments if isinstance(arguments, str) else "",
+        name=_storable_text(str(function.get("name") or "")),
+        arguments_json=_storable_text(arguments) if isinstance(arguments, str) else "",
     )
+
+
+def _storable_text(text: str) -> str:
+    # A reply is kept in the run's state: a NUL or lone surrogate in it could never be saved.
+    # JSON text has no raw NUL outside strings either, so arguments stay exactly as parseable.
+    return storable.clean_text(text)

@@ -216,7 +216,9 @@ class Checkpointer(Protocol):
         """Store a new latest checkpoint; returns it with the version actually assigned.
 
         With `expected_version`, raises CheckpointConflict unless the latest stored version
-        equals it (0 means "no checkpoint yet").
+        equals it (0 means "no checkpoint yet"). A state that cannot be stored (NaN, NUL, a
+        lone surrogate, too deep: `agents.storable`) raises storable.NotStorable and stores
+        nothing.
         """
         ...
 

@@ -9,6 +9,7 @@ import json
 import time
 from typing import Any
 
+from agents import storable
 from agents.engine.types import EnvironmentFailure, ToolOutcome
 from agents.sandbox.errors import SandboxUnavailable
 from agents.tools.registry import ToolArgumentsInvalid, ToolRegistry, UnknownTool
@@ -36,7 +37,38 @@ class ToolExecutor:
             ) from exc
         except Exception as exc:  # a tool failure is an observation for the model, not a crash
             outcome = _failure(exc, started, output=_partial_output(exc))
+        return _storable_outcome(name, outcome)
+
+
+def unstorable_arguments(name: str, arguments: dict[str, Any]) -> ToolOutcome | None:
+    """A failed outcome when the arguments could not be recorded (NaN, NUL, a lone surrogate,
+    too deep or too long), so the call is refused before anything is written or run."""
+    found = storable.problem(arguments, where="arguments")
+    if found is None:
+        return None
+    return ToolOutcome(
+        ok=False,
+        output=None,
+        error_class="ArgumentsNotStorable",
+        error=f"Not executed: the arguments for {name!r} cannot be used: {found}.",
+    )
+
+
+def _storable_outcome(name: str, outcome: ToolOutcome) -> ToolOutcome:
+    # What a tool returns is kept in the run's records: one that cannot be stored (a NaN from a
+    # computation, a NUL from a binary file) becomes a failed call that says why.
+    found = storable.problem(outcome.output, where="output") or (
+        storable.problem(outcome.error, where="error") if outcome.error else None
+    )
+    if found is None:
         return outcome
+    return ToolOutcome(
+        ok=False,
+        output=None,
+        error_class="OutputNotStorable",
+        error=f"{name!r} ran, but its output cannot be recorded: {found}.",
+        duration_s=outcome.duration_s,
+    )
 
 
 def _failure(exc: Exception, started: float, *, output: Any) -> ToolOutcome:

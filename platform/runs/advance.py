@@ -12,12 +12,13 @@ import logging
 from typing import Any
 
 from django.conf import settings
-from django.db import InterfaceError, OperationalError, transaction
+from django.db import DataError, InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
 from agents.engine.runner import run_one_step
 from agents.engine.types import CheckpointConflict, EnvironmentFailure, StepResult
 from agents.sandbox.errors import SandboxUnavailable
+from agents.storable import NotStorable
 from core.context import run_id as run_id_var
 from runs import budgets
 from runs.checkpointer import DjangoCheckpointer, StagingCheckpointer
@@ -96,12 +97,38 @@ def _advance_one(lease: Lease) -> bool:
             logger.warning("run %s step %s: environment failure: %s", run.id, ctx.step, error)
             run_wait_for_environment(lease=lease, failure=_environment_failure(error))
             return False
+        except UNSAVEABLE as error:
+            _fail_unsaveable(lease, ctx.step, error)
+            return False
         except Exception as error:
             logger.exception("run %s step %s crashed", run.id, ctx.step)
             _fail(lease, f"Step {ctx.step} failed: {type(error).__name__}: {error}")
             return False
-    _commit_step(lease, staging, ctx, result, node=latest.node if latest else "")
+    try:
+        _commit_step(lease, staging, ctx, result, node=latest.node if latest else "")
+    except UNSAVEABLE as error:
+        # Left uncaught, the step would be repeated (a new model call each time) forever.
+        _fail_unsaveable(lease, ctx.step, error)
+        return False
     return result.outcome == "continue"
+
+
+# What a step's values can make PostgreSQL refuse (DataError), psycopg refuse to encode, or the
+# boundary checks refuse first (agents.storable). Repeating the step would fail the same way.
+UNSAVEABLE = (NotStorable, DataError, UnicodeEncodeError)
+
+
+def _fail_unsaveable(lease: Lease, step: int, error: Exception) -> None:
+    logger.warning("run %s step %s cannot be saved: %s", lease.run_id, step, error)
+    reason = str(error).splitlines()[0][:1000] if str(error) else type(error).__name__
+    message = f"Step {step} could not be saved, so the run stopped: {reason}"
+    with transaction.atomic():
+        run = fenced_run(lease)
+        kind = FailureKind.INVALID_DATA
+        data = {"error": message, "failure_kind": kind, "step": step}
+        run_transition(
+            run, RunStatus.FAILED, event="run.failed", data=data, failure_kind=kind, error=message
+        )
 
 
 def _environment_failure(error: Exception) -> EnvironmentFailure:

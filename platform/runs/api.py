@@ -18,8 +18,9 @@ from rest_framework.views import APIView
 from accounts.authentication import requires_scope, tenant_of
 from accounts.permissions import MEMBERS, request_requires_role
 from accounts.selectors import organization_get
+from agents import storable
 from audit.services import actor_fields
-from core.parsers import JSONParser, refuse_nul
+from core.parsers import JSONParser
 from core.websocket import ws_ticket_mint, ws_ticket_seconds
 from runs import selectors, services
 from runs.consumers import ws_ticket_resource
@@ -85,8 +86,6 @@ class RunListCreateView(ListAPIView):
 
 def _form_json(request: Request) -> Any:
     """Multipart forms carry `input` and `budgets` as JSON strings; decode them here."""
-    import json
-
     if request.content_type.startswith("application/json"):
         return request.data
     form: Any = request.data
@@ -94,11 +93,12 @@ def _form_json(request: Request) -> Any:
     for key in ("input", "budgets"):
         raw = data.get(key)
         if isinstance(raw, str):
-            try:
-                data[key] = json.loads(raw)
+            try:  # strictly: NaN, NUL or a lone surrogate would fail only when saved
+                data[key] = storable.loads(raw, where=key)
+            except storable.NotStorable as error:
+                raise ValidationError({key: str(error)}) from None
             except ValueError:
                 raise ValidationError({key: "must be JSON"}) from None
-            refuse_nul(data[key])
     return data
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 
+from agents import storable
 from agents.engine.types import Checkpoint, CheckpointConflict
 from runs.models import Checkpoint as CheckpointRow
 from runs.models import CheckpointWrite
@@ -42,6 +43,7 @@ class DjangoCheckpointer:
         return int(row or 0)
 
     def put(self, checkpoint: Checkpoint, *, expected_version: int | None = None) -> Checkpoint:
+        storable.check(checkpoint.state, where="state")  # before PostgreSQL refuses it
         if expected_version is not None:
             return self._put_after(checkpoint, expected_version)
         while True:
@@ -97,6 +99,7 @@ class DjangoCheckpointer:
     def put_writes(
         self, thread_id: str, step: int, task_id: str, writes: builtins.list[tuple[str, Any]]
     ) -> None:
+        storable.check([value for _, value in writes], where="writes")
         # Re-putting a task's writes replaces them, so a retried task never doubles its writes.
         with transaction.atomic():
             CheckpointWrite.objects.filter(thread_id=thread_id, step=step, task_id=task_id).delete()
@@ -139,6 +142,8 @@ class StagingCheckpointer:
         return self._loaded[thread_id]
 
     def put(self, checkpoint: Checkpoint, *, expected_version: int | None = None) -> Checkpoint:
+        # Refused now, inside the step, rather than when the step commits.
+        storable.check(checkpoint.state, where="state")
         current = self.get(checkpoint.thread_id)
         latest = current.version if current else 0
         if expected_version is not None and expected_version != latest:

@@ -18,6 +18,7 @@ from typing import Any
 from django.conf import settings
 from openai import OpenAI
 
+from agents import storable
 from agents.engine.approvals import GateAction, GateVerdict
 from agents.engine.openai_chat import chat_completion
 from agents.engine.types import (
@@ -28,6 +29,7 @@ from agents.engine.types import (
     ToolOutcome,
     arguments_digest,
 )
+from agents.tools.executor import unstorable_arguments
 from runs import toolbox
 from runs.credentials import run_model_token
 from runs.gate import approval_gate, run_facts
@@ -89,6 +91,9 @@ class RunContext:
     def call_tool(
         self, name: str, arguments: dict[str, Any], *, call_index: int = 0
     ) -> ToolOutcome:
+        refused = unstorable_arguments(name, arguments)
+        if refused is not None:
+            return refused  # nothing recorded: the ToolCall row could not hold these arguments
         key = f"{self.run_id}:{self.step}:{call_index}"
         digest = arguments_digest(name, arguments)
         stored = toolcall_outcome(key=key)
@@ -161,6 +166,7 @@ class RunContext:
 
     # --- events, clock, decisions --------------------------------------------------------------
     def emit(self, kind: str, data: dict[str, Any]) -> None:
+        storable.check(data, where=f"event {kind!r}")  # fails the step now, not its commit
         self.pending_events.append((kind, copy.deepcopy(data)))
 
     def now(self) -> float:

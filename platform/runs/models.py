@@ -30,6 +30,9 @@ class FailureKind(models.TextChoices):
     NONE = "", "Not failed"
     AGENT = "agent", "Agent"
     INFRASTRUCTURE = "infrastructure", "Infrastructure"
+    # A step produced a value that cannot be stored (NaN, NUL, a lone surrogate, too deep):
+    # the run stops instead of repeating the step (and its model call) forever.
+    INVALID_DATA = "invalid_data", "Invalid data"
 
 
 TERMINAL_STATUSES = frozenset(

@@ -8,9 +8,10 @@ retried with exponential backoff until the receiver answers 2xx or the attempts 
 from __future__ import annotations
 
 import json
+import logging
+import time
 from datetime import timedelta
 from typing import Any
-from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -19,6 +20,8 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from agents import storable
+from agents.outbound import UnsafeURL
 from audit.services import audit_append
 from inference.secrets import decrypt_secret, encrypt_secret
 from webhooks import signing, transport
@@ -32,6 +35,7 @@ from webhooks.models import (
 )
 
 EARLY_TOLERANCE_SECONDS = 1.0
+logger = logging.getLogger(__name__)
 
 
 # --- endpoints ---------------------------------------------------------------------------------
@@ -97,13 +101,11 @@ def webhook_secret_rotate(
 
 
 def _checked_url(url: str) -> str:
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValidationError({"url": "Give an http:// or https:// URL with a host."})
-    if parts.username or parts.password:
-        raise ValidationError({"url": "Put no credentials in the URL; verify the signature."})
-    if parts.scheme == "http" and settings.LONGHAUL_WEBHOOK_REQUIRE_HTTPS:
-        raise ValidationError({"url": "Webhook URLs must use https:// here."})
+    # Completely, now: a URL no delivery could ever use is a 400 for whoever gives it.
+    try:
+        transport.checked_url(url)
+    except UnsafeURL as error:
+        raise ValidationError({"url": str(error)}) from None
     return url
 
 
@@ -195,6 +197,19 @@ def webhook_deliver(*, delivery_id: int) -> str:
     delivery = _claim(delivery_id)
     if delivery is None:
         return "not due"
+    started = time.monotonic()
+    try:
+        answer = _attempt(delivery)
+    except Exception as error:
+        # Whatever went wrong is this attempt's error: recorded, counted, retried or given up,
+        # never an uncaught exception that leaves the delivery pending for ever.
+        logger.warning("webhook delivery %s failed before sending: %r", delivery.id, error)
+        took = int((time.monotonic() - started) * 1000)
+        answer = transport.Answer(None, "", f"{type(error).__name__}: {error}"[:2000], took)
+    return _record(delivery, answer)
+
+
+def _attempt(delivery: WebhookDelivery) -> transport.Answer:
     endpoint, event = delivery.endpoint, delivery.event
     body = payload_bytes(event)
     headers = {
@@ -204,8 +219,7 @@ def webhook_deliver(*, delivery_id: int) -> str:
         signing.SIGNATURE_HEADER: signing.sign(decrypt_secret(endpoint.secret_ciphertext), body),
         "User-Agent": "Longhaul-Webhooks/1",
     }
-    answer = transport.post(endpoint.url, body, headers)
-    return _record(delivery, answer)
+    return transport.post(endpoint.url, body, headers)
 
 
 def payload_bytes(event: WebhookEvent) -> bytes:
@@ -224,26 +238,39 @@ def _claim(delivery_id: int) -> WebhookDelivery | None:
     now = timezone.now()
     hold = now + timedelta(seconds=4 * float(settings.LONGHAUL_WEBHOOK_TIMEOUT_SECONDS))
     due = now + timedelta(seconds=EARLY_TOLERANCE_SECONDS)  # a countdown may fire a bit early
-    claimed = WebhookDelivery.objects.filter(
-        id=delivery_id, status=DeliveryStatus.PENDING, next_attempt_at__lte=due
-    ).update(attempts=F("attempts") + 1, next_attempt_at=hold)
+    limit = int(settings.LONGHAUL_WEBHOOK_MAX_ATTEMPTS)
+    pending = WebhookDelivery.objects.filter(id=delivery_id, status=DeliveryStatus.PENDING)
+    claimed = pending.filter(next_attempt_at__lte=due, attempts__lt=limit).update(
+        attempts=F("attempts") + 1, next_attempt_at=hold
+    )
     if not claimed:
+        _give_up_if_exhausted(pending, limit, now)
         return None
     return WebhookDelivery.objects.select_related("endpoint", "event").get(id=delivery_id)
 
 
+def _give_up_if_exhausted(pending: Any, limit: int, now: Any) -> None:
+    # A delivery whose attempts were all used (a worker died after claiming the last one) ends
+    # failed instead of being swept and re-enqueued for ever.
+    exhausted = pending.filter(attempts__gte=limit)
+    exhausted.filter(last_error="").update(last_error=f"gave up after {limit} attempts")
+    exhausted.update(status=DeliveryStatus.FAILED, completed_at=now)
+
+
 def _record(delivery: WebhookDelivery, answer: transport.Answer) -> str:
-    ok = answer.status_code is not None and 200 <= answer.status_code < 300
+    ok = answer.ok
+    # The receiver wrote the excerpt (and parts of errors): a NUL in it could not be saved.
+    error, excerpt = storable.clean_text(answer.error), storable.clean_text(answer.excerpt)
     with transaction.atomic():
         WebhookAttempt.objects.create(
             delivery=delivery,
             number=delivery.attempts,
             status_code=answer.status_code,
-            error=answer.error,
-            response_excerpt=answer.excerpt,
+            error=error,
+            response_excerpt=excerpt,
             duration_ms=answer.duration_ms,
         )
-        delivery.last_status_code, delivery.last_error = answer.status_code, answer.error
+        delivery.last_status_code, delivery.last_error = answer.status_code, error
         if ok or delivery.attempts >= settings.LONGHAUL_WEBHOOK_MAX_ATTEMPTS:
             delivery.status = DeliveryStatus.SUCCEEDED if ok else DeliveryStatus.FAILED
             delivery.completed_at = timezone.now()

@@ -109,7 +109,14 @@ def test_a_webhook_never_reaches_a_private_address_unless_allowed(
     client = owner_client(acme)
     rule(acme, conditions={"tools": ["pay"]})
     with receiver() as hooks:
+        # Refused when it is given: the receiver is on loopback and nobody allowed it
+        refused = client.post("/api/webhooks", {"url": hooks.url, "event_types": ["*"]})
+        assert refused.status_code == 400
+        assert "127.0.0.1 is not a public address" in json.dumps(refused.json())
+        # ... and when it is used, after the operator withdrew the allowance given at creation
+        settings.LONGHAUL_WEBHOOK_ALLOWED_PRIVATE_HOSTS = ["127.0.0.1"]
         subscribe(client, hooks.url, ["*"])
+        settings.LONGHAUL_WEBHOOK_ALLOWED_PRIVATE_HOSTS = []
         paused(start(acme, model, [pay_call(payments, 70), {"content": "paid"}]))
         delivery = WebhookDelivery.objects.get()
 
@@ -117,7 +124,7 @@ def test_a_webhook_never_reaches_a_private_address_unless_allowed(
 
     delivery.refresh_from_db()
     assert status == DeliveryStatus.PENDING  # to be retried, never sent
-    assert "127.0.0.1" in delivery.last_error
+    assert "127.0.0.1 is not a public address" in delivery.last_error
     assert "LONGHAUL_WEBHOOK_ALLOWED_PRIVATE_HOSTS" in delivery.last_error
     assert hooks.received == []
 

@@ -5,10 +5,18 @@ A condition holds only when the path leads to a value of the kind its operator c
 (numbers for gt/gte/lt/lte, strings for under/host_in/contains, ...) and the comparison is
 true; an absent path or a value of another kind never makes a condition hold (pair rules, or
 use `exists`, to catch those).
+
+Amounts are read however they are written, so that re-encoding one cannot slip it past a rule:
+a number, a string (`"1,000.50"`, `"$2000"`, `"2 000 EUR"`, `"1.000,50"`, `"2e3"`), or any of
+those inside a list or an object at the path (`[500, 2000]`, `{"value": "2000"}`). A string
+that two conventions read differently (`"1,000"`: one thousand, or one) counts as every reading.
+A comparison holds when some reading satisfies it; for an `allow` rule (`every=True`) only when
+every reading does, so an encoding can make a rule catch more, never allow more.
 """
 
 from __future__ import annotations
 
+import math
 import posixpath
 import re
 from collections.abc import Iterator
@@ -91,19 +99,78 @@ def _check_value(op: str, value: Any) -> str | None:
     return None
 
 
-def holds(condition: dict[str, Any], arguments: dict[str, Any]) -> bool:
+def holds(condition: dict[str, Any], arguments: dict[str, Any], *, every: bool = False) -> bool:
     """True when some value at the path satisfies the operator (see the module docstring)."""
     steps = parse_path(condition["path"])
     op, expected = condition["op"], condition["value"]
     found = list(values_at(arguments, steps))
     if op == "exists":
         return bool(found) == expected
+    if op in NUMERIC:
+        readings = [n for value in found for n in amounts_in(value)]
+        results = [_numeric(op, reading, float(expected)) for reading in readings]
+        return bool(results) and (all(results) if every else any(results))
     return any(_compare(op, value, expected) for value in found)
 
 
+def amounts_in(value: Any, depth: int = 0) -> list[float]:
+    """Every number `value` may stand for: itself, a string's readings, and (a few levels
+    deep) those of the items of a list or the values of an object."""
+    if _is_number(value):
+        return [] if math.isnan(float(value)) else [float(value)]
+    if isinstance(value, str):
+        return _readings(value)
+    if depth >= 4:
+        return []
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else []
+    return [n for item in items for n in amounts_in(item, depth + 1)]
+
+
+_AMOUNT = re.compile(r"[+-]?[0-9][0-9.,'\u00a0\u202f _]*(?:[eE][+-]?[0-9]+)?")
+
+
+def _readings(text: str) -> list[float]:
+    """The numbers a written amount may mean; currency signs, codes and words around it are
+    ignored. With both `,` and `.` the last one is the decimal point; one kind used several
+    times separates thousands; used once before exactly three digits it may be either."""
+    match = _AMOUNT.search(text.replace("\u2212", "-"))
+    if match is None or len(text) > 100:
+        return []
+    raw = re.sub(r"['\u00a0\u202f _]", "", match.group()).rstrip(".,")
+    negative = raw.startswith("-") or text.strip().startswith(("-", "(", "\u2212"))
+    digits = raw.lstrip("+-")
+    readings = {_number(candidate) for candidate in _spellings(digits)}
+    return sorted(-n if negative else n for n in readings if n is not None)
+
+
+def _spellings(digits: str) -> list[str]:
+    mantissa, _, exponent = digits.lower().partition("e")
+    suffix = f"e{exponent}" if exponent else ""
+    marks = [c for c in mantissa if c in ",."]
+    if not marks:
+        return [digits]
+    if len(set(marks)) == 2:
+        decimal = mantissa[max(mantissa.rfind(","), mantissa.rfind("."))]
+        thousands = "," if decimal == "." else "."
+        return [mantissa.replace(thousands, "").replace(decimal, ".") + suffix]
+    mark = marks[0]
+    whole = mantissa.replace(mark, "") + suffix
+    if len(marks) > 1:
+        return [whole]
+    decimal = mantissa.replace(mark, ".") + suffix
+    after = mantissa.split(mark)[1]
+    return [whole, decimal] if len(after) == 3 else [decimal]
+
+
+def _number(candidate: str) -> float | None:
+    try:
+        number = float(candidate)
+    except ValueError:
+        return None
+    return None if math.isnan(number) else number
+
+
 def _compare(op: str, value: Any, expected: Any) -> bool:
-    if op in NUMERIC:
-        return _is_number(value) and _numeric(op, float(value), float(expected))
     if op in ("eq", "ne"):
         return (value == expected and type(value) is type(expected)) == (op == "eq")
     if op in ("in", "not_in"):

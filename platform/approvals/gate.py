@@ -28,6 +28,7 @@ class DjangoApprovalGate:
             steps_used=run.steps_used,
             cost=_cost(run) if _uses(rules, "min_cost") else 0.0,
             requester_role=_role(run) if _uses(rules, "requester_roles") else None,
+            earlier_calls=_earlier_calls(run) if _uses(rules, "run_total") else (),
         )
         verdict = evaluate(rules, facts, registry=registry, version=version)
         return GateVerdict(
@@ -77,6 +78,17 @@ class DjangoApprovalGate:
 def _uses(rules: list[dict[str, Any]], condition: str) -> bool:
     """Whether any rule looks at `condition` (the facts that cost a query are fetched then)."""
     return any(condition in (rule.get("conditions") or {}) for rule in rules)
+
+
+def _earlier_calls(run: RunFacts) -> tuple[tuple[str, dict[str, Any]], ...]:
+    if not run.run_id:
+        return ()
+    from runs.selectors import run_earlier_tool_calls
+
+    calls = run_earlier_tool_calls(
+        organization_id=run.organization_id, run_id=run.run_id, before_step=run.steps_used
+    )
+    return tuple(calls)
 
 
 def _cost(run: RunFacts) -> float:

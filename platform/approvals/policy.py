@@ -9,18 +9,18 @@ ran out fails as it always has (no extension is asked for). A high-risk tool alw
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from accounts.permissions import MEMBERS, REVIEWERS
 from agents.engine.types import Budgets
 from agents.tools import RiskLevel, ToolRegistry, UnknownTool
 from agents.tools.spec import Capability
-from approvals.conditions import check_condition, holds
+from approvals.conditions import NUMERIC, amounts_in, check_condition, holds, parse_path, values_at
 
 BUDGET_NAMES = tuple(item.name for item in fields(Budgets))
-TOOL_KEYS = {"tools", "capabilities", "risk"}
-BUDGET_KEYS = {"budgets"}
+TOOL_KEYS = {"tools", "capabilities", "risk", "run_total"}
+BUDGET_KEYS = {"budgets", "max_extension"}
 COMMON_KEYS = {"workflows", "tiers", "requester_roles", "arguments"}
 COUNTER_KEYS = {"min_tokens_used", "min_steps_used", "min_cost"}
 NO_PERSON = "none"  # requester_roles entry for runs that no person started
@@ -39,6 +39,9 @@ class Facts:
     steps_used: int = 0
     cost: float = 0.0  # what the run's model calls cost so far, in LONGHAUL_CURRENCY
     requester_role: str | None = None
+    # (tool, arguments) of the run's earlier calls, for `run_total` (fetched only when a rule
+    # of the organization has one).
+    earlier_calls: tuple[tuple[str, dict[str, Any]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,7 @@ class Requirement:
     escalation_deadline_seconds: int | None = None
     remind_before_seconds: int | None = None
     allow_edit: bool = True
+    max_extension: float | None = None  # budget rules: the most one extension may grant
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,8 @@ def evaluate(
                 f"{label}: skipped ({'disabled' if not rule.get('enabled', True) else 'applies to ' + rule.get('applies_to', 'tool') + ' requests'})"
             )
             continue
-        unmet = first_unmet(rule.get("conditions") or {}, facts, registry)
+        every = rule.get("action") == "allow"  # an encoding may never make a rule allow more
+        unmet = first_unmet(rule.get("conditions") or {}, facts, registry, every=every)
         if unmet is not None:
             trace.append(f"{label}: does not match: {unmet}")
             continue
@@ -141,16 +146,29 @@ def requirement_of(rule: dict[str, Any]) -> Requirement:
         escalation_deadline_seconds=rule.get("escalation_deadline_seconds"),
         remind_before_seconds=rule.get("remind_before_seconds"),
         allow_edit=bool(rule.get("allow_edit", True)),
+        max_extension=(rule.get("conditions") or {}).get("max_extension"),
     )
 
 
-def first_unmet(conditions: dict[str, Any], facts: Facts, registry: ToolRegistry) -> str | None:
-    """Why the conditions do not all hold for these facts, or None when they do."""
-    for check in (_run_unmet, _call_unmet, _arguments_unmet):
+def extension_ceiling(requirement: Requirement, asked: float, factor: float) -> float:
+    """The most a reviewer may grant for a budget request that asked for `asked`: the rule's
+    `max_extension`, and never more than `factor` times what was asked."""
+    ceiling = factor * asked
+    if requirement.max_extension is not None:
+        ceiling = min(ceiling, float(requirement.max_extension))
+    return ceiling
+
+
+def first_unmet(
+    conditions: dict[str, Any], facts: Facts, registry: ToolRegistry, *, every: bool = False
+) -> str | None:
+    """Why the conditions do not all hold for these facts, or None when they do. `every`: a
+    numeric argument condition must hold for every number the value may stand for."""
+    for check in (_run_unmet, _call_unmet):
         unmet = check(conditions, facts, registry)
         if unmet is not None:
             return unmet
-    return None
+    return _arguments_unmet(conditions, facts, every) or _total_unmet(conditions, facts, registry)
 
 
 def _run_unmet(conditions: dict[str, Any], facts: Facts, registry: ToolRegistry) -> str | None:
@@ -195,13 +213,38 @@ def _risk(tool: str, registry: ToolRegistry) -> str:
         return "unknown"
 
 
-def _arguments_unmet(
-    conditions: dict[str, Any], facts: Facts, registry: ToolRegistry
-) -> str | None:
+def _arguments_unmet(conditions: dict[str, Any], facts: Facts, every: bool) -> str | None:
     for condition in conditions.get("arguments") or []:
-        if not holds(condition, facts.arguments):
+        if not holds(condition, facts.arguments, every=every):
             return f"argument condition {condition['path']} {condition['op']} {condition['value']!r} does not hold"
     return None
+
+
+def _total_unmet(conditions: dict[str, Any], facts: Facts, registry: ToolRegistry) -> str | None:
+    """`run_total`: the amount at `path` summed over this call and the run's earlier calls
+    that the rule's tool conditions cover (the same tool when it names none), so one payment
+    split into many small ones is caught. Each call counts its largest reading, never less
+    than 0 (a negative amount does not make room for more)."""
+    total_rule = conditions.get("run_total")
+    if not total_rule:
+        return None
+    steps = parse_path(total_rule["path"])
+    covered = [
+        arguments
+        for tool, arguments in facts.earlier_calls
+        if (_call_unmet(conditions, replace(facts, name=tool), registry) is None)
+        if ("tools" in conditions or "capabilities" in conditions or tool == facts.name)
+    ]
+    total = sum(_call_amount(arguments, steps) for arguments in [*covered, facts.arguments])
+    op, limit = total_rule["op"], float(total_rule["value"])
+    if holds({"path": "$.total", "op": op, "value": limit}, {"total": total}):
+        return None
+    return f"the run's total {total:g} at {total_rule['path']} is not {op} {limit:g}"
+
+
+def _call_amount(arguments: dict[str, Any], steps: list[str | int | None]) -> float:
+    readings = [n for value in values_at(arguments, steps) for n in amounts_in(value)]
+    return max([0.0, *readings])
 
 
 # --- validation ---------------------------------------------------------------------------------
@@ -248,6 +291,13 @@ def _condition_problem(key: str, value: Any, choices: set[str] | None) -> str | 
     if key in COUNTER_KEYS:
         ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
         return None if ok else "give a whole number, 0 or more"
+    if key == "max_extension":
+        ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < 1e15
+        return None if ok else "give the most one extension may grant, a positive number"
+    if key == "run_total":
+        if not isinstance(value, dict) or value.get("op") not in NUMERIC:
+            return f'give {{"path": "$.amount", "op": one of {sorted(NUMERIC)}, "value": n}}'
+        return check_condition(value)
     if key == "arguments":
         if not isinstance(value, list) or not value or len(value) > 20:
             return "give a list of 1 to 20 conditions"

@@ -11,6 +11,7 @@ from datetime import timedelta
 from typing import Any
 from uuid import UUID
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
@@ -29,7 +30,7 @@ from approvals.models import (
     RequestKind,
     VoteDecision,
 )
-from approvals.policy import Requirement, requirement_of
+from approvals.policy import Requirement, extension_ceiling, requirement_of
 from core.errors import (
     Conflict,
     Forbidden,
@@ -278,6 +279,8 @@ def _vote(
     )
     if edited:
         _apply_edit(request, vote, arguments, patch)
+    if approve and request.kind == RequestKind.BUDGET:
+        _check_extension(request)
     if ApprovalVote.objects.filter(
         request=request, voter=actor.person, digest=vote.digest
     ).exists():
@@ -303,6 +306,31 @@ def _apply_edit(
     request.edit_diff = edits.diff(request.arguments, edited)
     request.proposed_digest = digest
     request.save(update_fields=["edited_arguments", "edit_diff", "proposed_digest"])
+
+
+def _check_extension(request: ApprovalRequest) -> None:
+    """A budget extension within the policy's maximum (see policy.extension_ceiling)."""
+    asked = float(request.arguments["extension"])
+    granted = float(request.proposed_arguments["extension"])
+    requirement, _ = _requirement(
+        request.organization_id,
+        {"policy_version": request.policy_version, "rule_id": request.rule_id},
+    )
+    factor = float(settings.LONGHAUL_BUDGET_EXTENSION_MAX_FACTOR)
+    ceiling = extension_ceiling(requirement, asked, factor)
+    if granted > ceiling:
+        raise ValidationError(
+            {
+                "arguments": f"An extension of {granted:g} is more than the policy allows "
+                f"(at most {ceiling:g}: {factor:g} times the {asked:g} asked for"
+                + (
+                    f", and the rule's max_extension {requirement.max_extension:g})."
+                    if requirement.max_extension is not None
+                    else ")."
+                )
+                + " Approve with a smaller extension."
+            }
+        )
 
 
 def _outcome(request: ApprovalRequest, vote: ApprovalVote) -> str | None:

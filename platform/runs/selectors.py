@@ -9,7 +9,7 @@ from uuid import UUID
 
 from django.db.models import QuerySet
 
-from runs.models import Artifact, Run, RunEvent, ToolCall
+from runs.models import Artifact, Run, RunEvent, ToolCall, ToolCallStatus
 
 
 def run_list(*, organization_id: int, status: str | None = None) -> QuerySet[Run]:
@@ -71,6 +71,23 @@ def run_tool_calls_for_steps(*, run: Run, steps: set[int]) -> dict[tuple[int, in
     """The run's current tool calls of the given steps by (step, call index)."""
     calls = ToolCall.objects.filter(run=run, step__in=steps).exclude(idempotency_key__contains="@")
     return {(call.step, call.call_index): call for call in calls}
+
+
+def run_earlier_tool_calls(
+    *, organization_id: int, run_id: UUID | str, before_step: int
+) -> list[tuple[str, dict[str, Any]]]:
+    """(tool, arguments) of the run's calls before `before_step` that did or may have had their
+    effect: succeeded or never completed (a crash mid-call). Failed calls and calls a rollback
+    retired are left out."""
+    rows = (
+        ToolCall.objects.filter(run__organization_id=organization_id, run_id=run_id)
+        .filter(step__lt=before_step)
+        .exclude(idempotency_key__contains="@")
+        .exclude(status=ToolCallStatus.FAILED)
+        .order_by("step", "call_index")
+        .values_list("tool", "arguments")
+    )
+    return [(tool, arguments) for tool, arguments in rows]
 
 
 def workflow_catalog() -> list[dict[str, Any]]:

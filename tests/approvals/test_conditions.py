@@ -14,7 +14,7 @@ from approvals.conditions import check_condition, holds, parse_path
     [
         ({"path": "$.amount", "op": "gt", "value": 100}, {"amount": 101}, True),
         ({"path": "$.amount", "op": "gt", "value": 100}, {"amount": 100}, False),
-        ({"path": "$.amount", "op": "gt", "value": 100}, {"amount": "1000"}, False),
+        ({"path": "$.amount", "op": "gt", "value": 100}, {"amount": "1000"}, True),
         ({"path": "$.amount", "op": "gt", "value": 100}, {"amount": True}, False),
         ({"path": "$.amount", "op": "gt", "value": 100}, {}, False),
         ({"path": "$.amount", "op": "exists", "value": False}, {}, True),

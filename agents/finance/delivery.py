@@ -112,7 +112,7 @@ def _fact_chars(options: dict[str, Any]) -> int:
 def _templated(state: dict[str, Any], ctx: Context, why: str) -> Update:
     ctx.emit("draft", {"author": "the template", "why": why})
     prose = template.prose(state["ledger"], state["focus"], state["findings"])
-    return Update({"prose": prose}, "verify")
+    return Update({"prose": {**prose, "why": why}}, "verify")
 
 
 def _open(state: dict[str, Any]) -> list[str]:

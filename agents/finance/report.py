@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from typing import Any
 
 from agents.finance import findings as F
@@ -59,13 +60,12 @@ def markdown(
         f"# Financial research: {', '.join(companies)}",
         f"_Fiscal years {span}. Every figure cites the page, sheet cell or CSV row it comes "
         "from; a computed figure cites the sources of its inputs, and ledger.json gives its "
-        f"formula. Drafted by {prose['author']}._",
+        f"formula. Drafted by {prose['author']}{_why(prose)}._",
         f"**Question.** {brief}",
         "## Summary",
         prose["summary"].strip(),
         "## Risks",
-        "\n".join(f"- {risk.strip()}" for risk in prose["risks"] if risk.strip())
-        or "- None found.",
+        "\n".join(f"- {risk}" for risk in risk_list(prose["risks"], findings)) or "- None found.",
         "## Key figures",
         *_tables(entries, focus),
     ]
@@ -74,6 +74,43 @@ def markdown(
     parts += _findings(findings, entries)
     parts += ["## Sources", "\n".join(_source_line(s) for s in sources)]
     return "\n\n".join(part for part in parts if part) + "\n"
+
+
+WHY_TEMPLATE = {
+    "drafts refused": ": the model's drafts did not pass verification (a figure or citation "
+    "not in the ledger), so the template wrote the prose",
+    "budget low": ": too little budget was left for a model draft",
+    "asked for": ", as the request asked",
+}
+MAX_RISKS = 8
+
+
+def _why(prose: dict[str, Any]) -> str:
+    why = str(prose.get("why") or "")
+    if why.startswith("the model could not draft"):
+        return ": the model could not write a draft, so the template wrote the prose"
+    return WHY_TEMPLATE.get(why, "")
+
+
+def risk_list(risks: list[str], findings: list[dict[str, Any]]) -> list[str]:
+    """Risks, not the findings again: bullets that restate a reconciliation finding (they name
+    its id or repeat its sentence) give way to one bullet that points to them all."""
+    failed = [f for f in findings if f["category"] == "reconciliation"]
+    ids = {f["id"] for f in failed}
+    messages = {f["message"].split(": ", 1)[-1].rstrip(".").lower() for f in failed}
+    kept: list[str] = []
+    for risk in (r.strip() for r in risks):
+        words = set(re.findall(r"\bF\d+\b", risk))
+        restated = words & ids or any(m and m in risk.lower() for m in messages)
+        if risk and not restated and risk not in kept:
+            kept.append(risk)
+    if failed:
+        named = ", ".join(f["id"] for f in failed)
+        kept.insert(
+            0,
+            f"Figures that do not reconcile ({named}, listed below) make every measure built on them uncertain.",
+        )
+    return kept[:MAX_RISKS]
 
 
 def _tables(entries: list[dict[str, Any]], focus: list[str]) -> list[str]:

@@ -84,9 +84,9 @@ def _latest_per_company(entries: list[dict[str, Any]], key: str) -> list[dict[st
 def risks(
     entries: list[dict[str, Any]], focus: list[str], findings: list[dict[str, Any]]
 ) -> list[str]:
-    found = [
-        _reconciliation_risk(f, entries) for f in findings if f["category"] == "reconciliation"
-    ]
+    # Reconciliation findings are pointed to once by the report (report.risk_list), not
+    # restated here one by one.
+    found: list[str] = []
     for company in sorted({e["company"] for e in entries if e["type"] == "reported"}):
         found += _trend_risks(company, entries, focus)
     unusable = [f["id"] for f in findings if f["category"] == "input" and f["severity"] == "error"]
@@ -95,16 +95,6 @@ def risks(
             f"Some inputs could not be used ({', '.join(unusable)}); figures from them are missing."
         )
     return found
-
-
-def _reconciliation_risk(finding: dict[str, Any], entries: list[dict[str, Any]]) -> str:
-    company = next(
-        (e["company"] for e in entries if e["company_key"] == finding.get("company")), ""
-    )
-    what = finding["message"].split(": ", 1)[-1].rstrip(".")
-    if finding["code"] == "cross_document":
-        what = "the same figure differs between two documents"
-    return f"{company} FY{finding['period']}: {what} ({finding['id']}); figures built on it are uncertain."
 
 
 def _trend_risks(company: str, entries: list[dict[str, Any]], focus: list[str]) -> list[str]:

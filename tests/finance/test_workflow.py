@@ -154,8 +154,12 @@ def test_a_model_that_never_drafts_cleanly_gets_the_template_and_a_rejection_kee
     )
     assert len(draft_requests(fake_model)) == 2
     report = files(done)["report.md"].decode()
-    assert "Drafted by the template" in report
-    assert "Borealis Foods plc FY2024: the balance sheet does not balance" in report
+    assert "Drafted by the template: the model's drafts did not pass verification" in report
+    assert "Borealis Foods plc FY2024 balance sheet: the balance sheet does not balance" in report
+    risks = report.split("## Risks", 1)[1].split("## ", 1)[0]
+    # One pointer to the findings, not each finding again.
+    assert risks.count("does not balance") == 0
+    assert risks.startswith("\n\n- Figures that do not reconcile (F")
 
 
 def test_an_unusable_label_answer_leaves_labels_unmapped_and_says_so(

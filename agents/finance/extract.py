@@ -86,9 +86,9 @@ def _unit(
     table: dict[str, Any], cell: dict[str, Any], label: str, item: str
 ) -> tuple[str, str | None]:
     scale, currency = table["scale"], table["currency"]
-    if "unit" in cell:  # a long CSV names the unit on every row
+    if "unit" in cell:  # a long CSV's row or a column heading names its own unit
         scales, currencies = scales_in(cell["unit"]), currencies_in(cell["unit"])
-        scale = scales.pop() if len(scales) == 1 else "units"
+        scale = scales.pop() if len(scales) == 1 else scale
         currency = currencies.pop() if len(currencies) == 1 else currency
     kind = BY_KEY[item].kind
     if kind == "per_share":

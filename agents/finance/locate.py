@@ -120,12 +120,14 @@ def _units(
 ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     path, where = document["path"], tables.where(table)
     context = table.get("context", "")
+    for unit in table.get("column_units") or ():  # stated per column, used per cell
+        context = context.replace(unit, " ")
     scales, currencies = scales_in(context), currencies_in(context)
     problems = []
     if len(scales) > 1 or len(currencies) > 1:
         found = sorted(scales) if len(scales) > 1 else sorted(currencies)
         return None, [F.ambiguous_unit(path, where, STATEMENTS[statement], found)]
-    if not scales and not table.get("cell_units"):
+    if not scales and not table.get("cell_units") and not table.get("column_units"):
         problems.append(F.unit_unknown(path, where, "scale"))
     if not currencies and not table.get("cell_units"):
         currencies = currencies_in(document_text(document)[:4000])

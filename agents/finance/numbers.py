@@ -45,10 +45,17 @@ _FIGURE = re.compile(
     r"\s*(?:\*+|\(\d\))?$"
 )
 _NIL = {"-", "\u2013", "\u2014", "nil", "n/a", "\u2212"}
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _YEAR_CELL = re.compile(
-    r"^(?:fy\s*|fiscal\s+(?:year\s+)?|year\s+ended\s+(?:\d{1,2}\s+)?(?:[a-z]+\s+)?(?:\d{1,2},?\s+)?)?"
-    r"((?:19|20)\d{2})(?:\s*\(?(?:restated|audited|unaudited)\)?)?$",
+    r"^(?:(?:fy|fiscal(?:\s+year)?|financial\s+year|year|years|(?:twelve|12)\s+months)\s*"
+    r"(?:ended|ending|to)?\s*|as\s+(?:of|at)\s+|at\s+)?"
+    rf"(?:(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|{_MONTH}),?\s+)?"
+    r"((?:19|20)\d{2})\s*(?:a|e|\*+)?(?:\s*\(?(?:restated|audited|unaudited|actual)\)?)?$",
     re.I,
+)
+_SHORT_YEAR = re.compile(rf"^(?:fy\s?'?|{_MONTH}[\s-]'?)(\d{{2}})$", re.I)
+_DATE_YEAR = re.compile(
+    r"^(?:\d{1,2}[/.-]\d{1,2}[/.-]((?:19|20)\d{2})|((?:19|20)\d{2})-\d{2}-\d{2})$"
 )
 
 
@@ -101,10 +108,16 @@ def _from_number(number: float) -> Figure | None:
 
 def year_of(text: object) -> int | None:
     """The fiscal year a column header names (`2024`, `FY2024`, `Year ended 31 December 2024`)."""
-    if isinstance(text, int) and 1900 <= text <= 2100:
+    if isinstance(text, int) and not isinstance(text, bool) and 1900 <= text <= 2100:
         return text
-    match = _YEAR_CELL.match(str(text).strip())
-    return int(match.group(1)) if match else None
+    cleaned = re.sub(r"\s+", " ", str(text).strip())
+    if match := _YEAR_CELL.match(cleaned):
+        return int(match.group(1))
+    if match := _SHORT_YEAR.match(cleaned):  # FY23, Dec-23
+        return 2000 + int(match.group(1))
+    if match := _DATE_YEAR.match(cleaned):  # 31/12/2023, 2023-12-31
+        return int(match.group(1) or match.group(2))
+    return None
 
 
 def scales_in(text: str) -> set[str]:

@@ -20,11 +20,19 @@ from agents.finance.numbers import is_nil, parse_figure, year_of
 
 MAX_LABEL_WORDS = 14
 _YEARISH = re.compile(r"^(?:fy\s?)?(?:19|20)\d{2}$", re.I)
+_YEAR_TOKEN = re.compile(r"\b(?:fy\s?)?((?:19|20)\d{2})\b", re.I)
+# Words a line of column headings may hold around its years ("Year ended 31 December 2024").
+_DATE_WORDS = re.compile(
+    r"\b(?:years?|and|ended|ending|fiscal|financial|twelve|months?|as|at|of|restated|audited|"
+    r"unaudited|notes?|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|"
+    r"nov\w*|dec\w*|\d{1,2}(?:st|nd|rd|th)?)\b|[,()*]",
+    re.I,
+)
 LONG_COLUMNS = {
     "period": ("fiscal_year", "year", "period", "fiscal year", "fy"),
     "label": ("line_item", "item", "label", "account", "line item", "metric"),
     "value": ("value", "amount"),
-    "unit": ("unit", "units", "currency"),
+    "unit": ("unit", "units", "currency", "scale"),
 }
 
 
@@ -85,27 +93,60 @@ def _grid(raw: list[list[str]], index: int) -> dict[str, Any] | None:
     if header is None:
         return None
     position, columns = header
+    units = {c: u for c, _ in columns if (u := column_unit(raw[position][c])) is not None}
     rows = []
     for number, cells in enumerate(raw[position + 1 :], start=position + 2):
         label = next((c for c in cells if c and parse_figure(c) is None), "")
         values = [
             {"period": year, "raw": cells[column], "column": column + 1}
+            | ({"unit": units[column]} if column in units else {})
             for column, year in columns
             if column < len(cells) and parse_figure(cells[column]) is not None
         ]
         nil = any(column < len(cells) and is_nil(cells[column]) for column, _ in columns)
         if label:
             rows.append({"label": label, "row": number, "cells": values, "nil": nil})
-    return {"table": index + 1, "periods": [year for _, year in columns], "rows": rows}
+    periods = [year for _, year in columns]
+    return {
+        "table": index + 1,
+        "periods": periods,
+        "rows": rows,
+        "column_units": sorted(set(units.values())),
+    }
 
 
 def _header(rows: list[list[Any]]) -> tuple[int, list[tuple[int, int]]] | None:
     """The first row naming fiscal years, and (column, year) for each such column."""
     for position, cells in enumerate(rows):
-        columns = [(c, y) for c, cell in enumerate(cells) if (y := year_of(cell)) is not None]
-        if columns and len(columns) >= len([c for c in cells if str(c).strip()]) - 1:
+        columns = [(c, y) for c, cell in enumerate(cells) if (y := column_year(cell)) is not None]
+        filled = len([c for c in cells if c is not None and str(c).strip()])
+        distinct = len({y for _, y in columns}) == len(columns)
+        # Years in every filled cell but the label's (a note or unit column may sit beside).
+        if columns and distinct and (len(columns) >= filled - 1 or len(columns) >= 2):
             return position, columns
     return None
+
+
+_UNIT_WORDS = re.compile(
+    r"\([^)]*\)|(?:US)?[$€£¥]\s?(?:000|m|mn|bn|k)?\b|'000s?|\b(?:USD|EUR|GBP|CHF|JPY|CAD|AUD)\b"
+    r"|\b(?:thousands?|millions?|billions?|m|bn|mn)\b",
+    re.I,
+)
+
+
+def column_year(cell: Any) -> int | None:
+    """The year a column heading names, also when it states the column's unit beside it
+    (`2024 (USD m)`, `FY2023 $000`)."""
+    year = year_of(cell)
+    if year is None and isinstance(cell, str) and _UNIT_WORDS.search(cell):
+        year = year_of(_UNIT_WORDS.sub(" ", cell))
+    return year
+
+
+def column_unit(cell: Any) -> str | None:
+    """The unit a column heading states, if any."""
+    found = _UNIT_WORDS.findall(cell) if isinstance(cell, str) else []
+    return " ".join(found) if found and year_of(cell) is None else None
 
 
 def _text_table(lines: list[str]) -> dict[str, Any] | None:
@@ -113,8 +154,7 @@ def _text_table(lines: list[str]) -> dict[str, Any] | None:
     start = next((i for i, line in enumerate(lines) if _year_line(line)), None)
     if start is None:
         return None
-    years = [year_of(token) for token in lines[start].split()]
-    periods = [y for y in years if y is not None]
+    periods = [int(year) for year in _YEAR_TOKEN.findall(lines[start])]
     rows = []
     for number, line in enumerate(lines[start + 1 :], start=start + 2):
         row = _text_row(line, periods, number)
@@ -124,8 +164,13 @@ def _text_table(lines: list[str]) -> dict[str, Any] | None:
 
 
 def _year_line(line: str) -> bool:
+    """A line of years only, or of dated headings (`Year ended 31 December 2024 2023`)."""
     tokens = line.split()
-    return bool(tokens) and len(tokens) <= 6 and all(_YEARISH.match(t) for t in tokens)
+    if tokens and len(tokens) <= 6 and all(_YEARISH.match(t) for t in tokens):
+        return True
+    years = _YEAR_TOKEN.findall(line)
+    rest = _DATE_WORDS.sub(" ", _YEAR_TOKEN.sub(" ", line)).strip()
+    return 1 <= len(years) <= 6 and len(years) == len(set(years)) and not rest and len(tokens) <= 16
 
 
 def _text_row(line: str, periods: list[int], number: int) -> dict[str, Any] | None:
@@ -164,11 +209,15 @@ def _sheet_table(sheet: dict[str, Any]) -> dict[str, Any] | None:
     position, columns = header
     letters = {index: _column_letter(rows[position][index]["c"]) for index, _ in columns}
     years = {letters[index]: year for index, year in columns}
+    units = {
+        letters[i]: u for i, _ in columns if (u := column_unit(rows[position][i]["v"])) is not None
+    }
     found = []
     for row in rows[position + 1 :]:
         label = next((str(c["v"]) for c in row if isinstance(c["v"], str) and c["v"].strip()), "")
         cells = [
             {"period": years[letter], "raw": c["v"], "column": letter, "cell": c["c"]}
+            | ({"unit": units[letter]} if letter in units else {})
             for c in row
             if (letter := _column_letter(c["c"])) in years and parse_figure(c["v"]) is not None
         ]
@@ -185,6 +234,7 @@ def _sheet_table(sheet: dict[str, Any]) -> dict[str, Any] | None:
         "periods": [year for _, year in columns],
         "rows": found,
         "context": f"{sheet['name']}\n{context}",
+        "column_units": sorted(set(units.values())),
     }
 
 
@@ -197,22 +247,44 @@ def _row_number(cell: str) -> int:
 
 
 # --- CSV ----------------------------------------------------------------------------------------
+HEADER_ROWS = 15  # a title, a unit line and blank rows may come before the header
+
+
 def _csv_tables(rows: list[list[str]]) -> list[dict[str, Any]]:
     if not rows:
         return []
-    header = [cell.strip().lower() for cell in rows[0]]
-    columns = {role: _find(header, names) for role, names in LONG_COLUMNS.items()}
-    if None not in (columns["period"], columns["label"], columns["value"]):
-        return [_long_table(rows, columns)]
-    wide = _header(rows[:5])
+    for position, cells in enumerate(rows[:HEADER_ROWS]):
+        header = [cell.strip().lower() for cell in cells]
+        columns = {role: _find(header, names) for role, names in LONG_COLUMNS.items()}
+        if None not in (columns["period"], columns["label"], columns["value"]):
+            table = _long_table(rows[position:], columns)
+            above = " ".join(" ".join(r) for r in rows[: position + 1])
+            return [{**table, "rows": _shifted(table["rows"], position), "context": above}]
+    wide = _header(rows[:HEADER_ROWS])
     if wide is None:
         return []
-    grid = _grid(rows, 0)
-    return [{**grid, "table": 1, "context": " ".join(rows[0])}] if grid else []
+    grid = _grid(rows[wide[0] :], 0)
+    if not grid:
+        return []
+    above = " ".join(" ".join(r) for r in rows[: wide[0] + 1])
+    return [{**grid, "rows": _shifted(grid["rows"], wide[0]), "table": 1, "context": above}]
+
+
+def _shifted(rows: list[dict[str, Any]], offset: int) -> list[dict[str, Any]]:
+    """Row numbers of the file, not of the part below the header."""
+    return [{**row, "row": row["row"] + offset} for row in rows]
 
 
 def _find(header: list[str], names: tuple[str, ...]) -> int | None:
-    return next((header.index(name) for name in names if name in header), None)
+    """The column named one of `names`, or starting with one (`amount (usd thousands)`)."""
+    for name in names:
+        if name in header:
+            return header.index(name)
+    for name in names:
+        found = next((i for i, cell in enumerate(header) if cell.startswith(name + " ")), None)
+        if found is not None:
+            return found
+    return None
 
 
 def _long_table(rows: list[list[str]], columns: dict[str, int | None]) -> dict[str, Any]:

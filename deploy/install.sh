@@ -34,6 +34,18 @@ locks=("$lock/requirements.txt" "$lock/llama-cpp-python.txt" "$lock/pyopengl.txt
 digest=$(cat pyproject.toml "${locks[@]}" | sha256sum | cut -c1-12)
 extras_digest=$(echo "$extras" | sha256sum | cut -c1-8)
 stamp="$venv/.installed-$digest-$extras_digest"
+# The sandbox's pytest, coverage and pip (agents/sandbox/pyenv.py): installed from the hashed lock
+# into a directory of their own, bound read-only into the sandbox; /readyz checks they are there.
+tools="$venv/sandbox-tools"
+tools_stamp="$tools/.installed-$(sha256sum "$lock/sandbox-tools.txt" | cut -c1-12)"
+if [ ! -f "$tools_stamp" ]; then
+  echo "install: installing the sandbox's test tools ($lock/sandbox-tools.txt, hash-checked)"
+  rm -rf "$tools"
+  pip_install --require-hashes --no-deps --only-binary=:all: --target "$tools" \
+    -r "$lock/sandbox-tools.txt"
+  rm -rf "$tools/bin"  # console scripts would name .venv's python; the sandbox runs its own
+  touch "$tools_stamp"
+fi
 [ -f "$stamp" ] && exit 0
 
 # llama-cpp-python: compiled here from its source distribution, checked against the locked hash

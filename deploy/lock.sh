@@ -10,6 +10,8 @@
 #                        against it before compiling, and installs the wheel it compiled (whose
 #                        hash is the local build's, so no lock can know it) without dependencies
 #   pyopengl.txt         the PyOpenGL that replaces the 3.1.0 pyrender pins (a second step)
+#   sandbox-tools.txt    pytest, coverage and pip for the sandbox (deploy/sandbox-tools.in),
+#                        installed into .venv/sandbox-tools, apart from the platform's own
 #   inputs.txt           the extras locked, and a digest of the pyproject.toml dependencies
 #                        the lock was made from (deploy/install.sh refuses a stale lock)
 #
@@ -59,6 +61,10 @@ trap 'rm -rf "$scratch"' EXIT
 
 echo "$pyopengl_spec" > "$scratch/pyopengl.in"
 compile --no-annotate --output-file "$lock/pyopengl.txt" "$scratch/pyopengl.in"
+
+# The sandbox's own pytest, coverage and pip (deploy/sandbox-tools.in): every wheel hashed, so
+# deploy/install.sh installs them offline-ready into .venv/sandbox-tools.
+compile --no-annotate --output-file "$lock/sandbox-tools.txt" deploy/sandbox-tools.in
 
 {
   echo "# What deploy/lock.sh made the lock from; deploy/install.sh checks it (deploy/lock_inputs.py)."

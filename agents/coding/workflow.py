@@ -1,7 +1,15 @@
 """The "coding" workflow: inspect, patch, run tests in the sandbox, repeat until they pass.
 
-setup (baseline snapshot, file list, first test run) -> plan -> act/execute/reflect ... ->
-verify (the tests must pass) -> Finish with the diff and the test report as artifacts.
+setup (baseline snapshot, file list, the repository's environment, first test run) ->
+  [tests pass and the task asks for nothing: Finish "no change needed"]
+  recover (install a missing dependency under the policy, declare it) ->
+  repair (the repair engine: localisation, templates, validated on copies) ->
+  repair_model (the model's sampled edits, validated the same way) ->
+  plan -> act/execute/reflect ... (the free-form loop, for what repair did not fix) ->
+verify (the tests must pass) -> Finish with the diff, the test report and the repair record.
+
+`strategy` chooses: "repair" and "auto" run the repair stages first (what a small model needs;
+the loop follows if they found nothing), "agent" goes straight to the loop.
 """
 
 from __future__ import annotations
@@ -9,20 +17,23 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from agents.coding import strategy
 from agents.coding.prompts import SYSTEM_PROMPT, TASK_TEMPLATE
+from agents.coding.strategy import counts as _counts
+from agents.coding.strategy import gated
 from agents.engine.loop import LoopConfig, loop_state, loop_workflow
 from agents.engine.types import (
-    ApprovalRequired,
     Context,
     Finish,
     Interrupt,
     ToolOutcome,
     Update,
     Workflow,
-    arguments_digest,
 )
 
-TOOLS = ("list_files", "read_file", "patch_file", "write_file", "run_tests", "run_command")
+TOOLS = (
+    "list_files", "read_file", "patch_file", "write_file", "run_tests", "run_command", "repair",
+)  # fmt: skip
 MAX_VERIFY_REJECTIONS = 3
 MAX_LISTED = 60
 INPUT_SCHEMA: dict[str, Any] = {
@@ -31,6 +42,11 @@ INPUT_SCHEMA: dict[str, Any] = {
         "task": {"type": "string", "minLength": 1, "description": "What to change or fix."},
         "tool_calling": {"type": "boolean", "description": "False: JSON actions instead."},
         "context_window": {"type": "integer", "minimum": 512},
+        "strategy": {
+            "enum": list(strategy.STRATEGIES),
+            "description": "repair/auto: the repair engine first (small models); agent: the "
+            "free-form loop only.",
+        },
     },
     "required": ["task"],
 }
@@ -48,8 +64,20 @@ def build_workflow() -> Workflow:
         "coding",
         config,
         initial=initial_state,
-        extra_nodes={"setup": setup_node, "verify": verify_node},
-        extra_transitions={"setup": ("plan",), "verify": ("act",)},
+        extra_nodes={
+            "setup": setup_node,
+            "verify": verify_node,
+            "recover": strategy.recover_node,
+            "repair": strategy.repair_node,
+            "repair_model": strategy.repair_model_node,
+        },
+        extra_transitions={
+            "setup": ("plan", "recover", "repair", "verify"),
+            "recover": ("repair", "plan", "verify"),
+            "repair": ("verify", "repair_model"),
+            "repair_model": ("verify", "plan"),
+            "verify": ("act",),
+        },
         start="setup",
         description="Fix a repository until its tests pass; outputs the diff and the test report.",
     )
@@ -62,13 +90,23 @@ def initial_state(input: dict[str, Any]) -> dict[str, Any]:
     if not task:
         raise ValueError('the coding workflow needs a non-empty "task"')
     settings = {k: input[k] for k in ("tool_calling", "context_window") if k in input}
-    return {"input": input, **loop_state(task, **settings), "verify_rejections": 0}
+    chosen = str(input.get("strategy") or "auto")
+    return {
+        "input": input,
+        **loop_state(task, **settings),
+        "verify_rejections": 0,
+        "strategy": chosen,
+    }
 
 
-def setup_node(state: dict[str, Any], ctx: Context) -> Update | Interrupt:
+def setup_node(state: dict[str, Any], ctx: Context) -> Update | Interrupt | Finish:
     ctx.call_tool("snapshot_workspace", {}, call_index=0)
     listing = ctx.call_tool("list_files", {}, call_index=1)
-    tests = _run_tests(ctx, call_index=2)
+    prepared = gated(ctx, "prepare_environment", {}, call_index=2)
+    if isinstance(prepared, Interrupt):
+        return prepared
+    ctx.emit("environment", {"ok": prepared.ok, **(prepared.output or {}), "error": prepared.error})
+    tests = _run_tests(ctx, call_index=3)
     if isinstance(tests, Interrupt):
         return tests
     report = tests.output if tests.ok and isinstance(tests.output, dict) else {}
@@ -80,7 +118,37 @@ def setup_node(state: dict[str, Any], ctx: Context) -> Update | Interrupt:
         failures="\n".join(report.get("failures") or []),
     ).strip()
     ctx.emit("tests", {"phase": "initial", **_counts(report)})
-    return Update({"briefing": briefing, "initial_tests": _counts(report)}, "plan")
+    changes = {
+        "briefing": briefing,
+        "initial_tests": _counts(report),
+        "failures_text": "\n".join((report.get("failures") or [])[:5]),
+    }
+    if report.get("all_passed") and not strategy.describes_change(state.get("goal", "")):
+        return _no_change(ctx, report)
+    missing = strategy.missing_modules(report, files)
+    if missing:
+        return Update({**changes, "missing": missing}, "recover")
+    failing = any(o in ("failed", "errors") for o in (report.get("tests") or {}).values())
+    if failing and state.get("strategy", "auto") != "agent":
+        return Update(changes, "repair")
+    return Update(changes, "plan")
+
+
+def _no_change(ctx: Context, report: dict[str, Any]) -> Finish:
+    """The tests pass and the task describes nothing to change: changing code would only risk
+    breaking it."""
+    reason = f"no change needed: the tests already pass ({report.get('summary')})"
+    ctx.emit("no_change", {"reason": reason})
+    return Finish(
+        "succeeded",
+        {
+            "summary": reason,
+            "tests": _counts(report),
+            "changed_files": [],
+            "no_change": True,
+            "artifacts": _artifacts("", report, None, []),
+        },
+    )
 
 
 def verify_node(state: dict[str, Any], ctx: Context) -> Update | Finish | Interrupt:
@@ -112,8 +180,13 @@ def _finish(
         "summary": _summary(state),
         "tests": _counts(report),
         "changed_files": changes.get("changed", []),
-        "artifacts": _artifacts(changes.get("diff", ""), report, error),
+        "artifacts": _artifacts(changes.get("diff", ""), report, error, state.get("repairs")),
     }
+    if state.get("repairs"):
+        output["repair"] = [
+            {k: v for k, v in r.items() if k not in ("candidates", "localisation")}
+            for r in state["repairs"]
+        ]
     if passed:
         return Finish("succeeded", output)
     why = "budget nearly exhausted" if state.get("budget_low") else "the model gave up"
@@ -121,9 +194,22 @@ def _finish(
     return Finish("failed", output)
 
 
-def _artifacts(diff: str, report: dict[str, Any], error: str | None) -> list[dict[str, Any]]:
+def _artifacts(
+    diff: str, report: dict[str, Any], error: str | None, repairs: list[Any] | None
+) -> list[dict[str, Any]]:
     test_report = {**report, "error": error} if error else report
+    test_report = {k: v for k, v in test_report.items() if k != "coverage"}
+    extra = []
+    if repairs:
+        extra.append(
+            {
+                "name": "repair.json",
+                "media_type": "application/json",
+                "content": json.dumps(repairs, indent=2),
+            }
+        )
     return [
+        *extra,
         {"name": "changes.diff", "media_type": "text/x-diff", "content": diff},
         {
             "name": "test-report.json",
@@ -134,30 +220,13 @@ def _artifacts(diff: str, report: dict[str, Any], error: str | None) -> list[dic
 
 
 def _run_tests(ctx: Context, *, call_index: int) -> ToolOutcome | Interrupt:
-    """run_tests executes workspace code, so an organization's rules may gate it: the workflow
-    then waits for a reviewer as for any agent action, and a rejection is a test run that did
-    not happen (the calls before it in the node are recorded, so re-running the node is safe)."""
-    try:
-        return ctx.call_tool("run_tests", {}, call_index=call_index)
-    except ApprovalRequired as needed:
-        decision = ctx.approval_decision(arguments_digest("run_tests", {}))
-        if decision is not None and not decision.approved:
-            return ToolOutcome(
-                ok=False,
-                output=None,
-                error_class="ApprovalRejected",
-                error=f"running the tests was rejected by {decision.reviewer}",
-            )
-        ctx.emit("approval_requested", needed.payload)
-        return Interrupt("approval", needed.payload)
-
-
-def _counts(report: dict[str, Any]) -> dict[str, Any]:
-    keys = ("passed", "failed", "errors", "skipped", "all_passed", "summary")
-    return {key: report.get(key) for key in keys}
+    """run_tests executes workspace code, so an organization's rules may gate it."""
+    return gated(ctx, "run_tests", {}, call_index=call_index)
 
 
 def _summary(state: dict[str, Any]) -> str:
+    if state.get("fix_summary"):
+        return str(state["fix_summary"])
     for turn in reversed(state.get("turns", [])):
         if turn.get("tool") == "finish":
             return str((turn.get("arguments") or {}).get("summary", ""))

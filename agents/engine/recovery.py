@@ -12,18 +12,19 @@ from agents.engine.types import ToolOutcome
 MISSING_MODULE = re.compile(r"(?:ModuleNotFoundError|ImportError): No module named '([\w.]+)'")
 TIMEOUT_CLASSES = frozenset({"SandboxTimeout", "CpuTimeExceeded", "TimeoutError"})
 INVALID_CLASSES = frozenset({"ToolArgumentsInvalid", "UnknownTool"})
-# Import names whose distribution is named differently on the package index.
+# Import names whose distribution is named otherwise (the kept table; extend it as met).
 DISTRIBUTIONS = {
-    "yaml": "pyyaml",
-    "PIL": "pillow",
-    "sklearn": "scikit-learn",
-    "cv2": "opencv-python",
-    "bs4": "beautifulsoup4",
-    "dateutil": "python-dateutil",
-    "dotenv": "python-dotenv",
-    "attr": "attrs",
-    "jwt": "pyjwt",
-}
+    "yaml": "PyYAML", "bs4": "beautifulsoup4", "PIL": "Pillow", "sklearn": "scikit-learn",
+    "cv2": "opencv-python-headless", "dateutil": "python-dateutil", "attr": "attrs",
+    "jwt": "PyJWT", "dotenv": "python-dotenv", "magic": "python-magic", "Crypto": "pycryptodome",
+    "OpenSSL": "pyOpenSSL", "serial": "pyserial", "usb": "pyusb", "git": "GitPython",
+    "docx": "python-docx", "pptx": "python-pptx", "slugify": "python-slugify", "zmq": "pyzmq",
+    "psycopg2": "psycopg2-binary", "MySQLdb": "mysqlclient", "fitz": "PyMuPDF",
+    "skimage": "scikit-image", "multipart": "python-multipart", "jose": "python-jose",
+    "markdown": "Markdown", "mpl_toolkits": "matplotlib", "tomli_w": "tomli-w",
+    "pkg_resources": "setuptools", "typing_extensions": "typing-extensions",
+    "google": "protobuf", "websocket": "websocket-client", "Levenshtein": "Levenshtein",
+}  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -306,6 +306,8 @@ def _check_command(command: list[str]) -> None:
 def _inner_cwd(root: Path, cwd: str) -> str:
     if not root.is_dir():
         raise SandboxError(f"workspace {root} does not exist or is not a directory")
+    if cwd == "/tmp":  # a directory the workspace does not control (installers start there)
+        return cwd
     target = resolve_in_workspace(root, cwd)
     if not target.is_dir():
         raise SandboxError(f"working directory {cwd!r} does not exist in the workspace")

@@ -35,7 +35,12 @@ PREFIX = "longhaul-"
 PERIOD_US = 100_000
 V1_CONTROLLERS = ("memory", "pids", "cpu", "cpuacct")  # cpuacct only accounts: optional
 V2_CONTROLLERS = frozenset({"memory", "pids", "cpu"})
-ENTER = 'while [ "$1" != -- ]; do echo 0 > "$1" || exit 125; shift; done; shift; exec "$@"'
+# `env -i`: the shell exports PWD (the worker's directory, a host path) and would hand it to bwrap,
+# whose own environment is what the sandbox's /proc/1/environ shows.
+ENTER = (
+    'while [ "$1" != -- ]; do echo 0 > "$1" || exit 125; shift; done; shift; '
+    'exec /usr/bin/env -i "$@"'
+)
 _REMOVE_SECONDS = 2.0
 _counter = itertools.count()
 

@@ -22,12 +22,28 @@ _REQUIREMENT = re.compile(
 )
 
 
+def is_requirement(text: str) -> bool:
+    """A plain requirement specifier (name, extras, version clauses), nothing pip reads as more."""
+    return bool(_REQUIREMENT.match(text.strip()))
+
+
 def pip_install_command(
     packages: list[str], *, index_url: str, target: str = PACKAGES_DIR
 ) -> list[str]:
     """The command line that installs `packages` into `<workspace>/<target>`, which the sandbox
-    puts on PYTHONPATH. Run it with `network=index_egress(index_url, ...)` once the install was
-    approved."""
+    puts on PYTHONPATH. Run it in `pyenv.with_environment(sandbox)` (pip is the platform's, bound
+    read-only) with `network=index_egress(index_url, ...)` and `cwd="/tmp"` once the install was
+    approved. The interpreter runs isolated (`-I -S`): a workspace `pip.py` or `pip/` package,
+    a `.pth` or `sitecustomize.py` in `.packages` never runs with the install's network."""
+    from agents.sandbox.pyenv import isolated
+
+    return isolated(
+        "pip", pip_install_args(packages, index_url=index_url, target=_target_path(target))
+    )
+
+
+def pip_install_args(packages: list[str], *, index_url: str, target: str) -> list[str]:
+    """pip's arguments: plain requirements only, wheels only, no configuration read."""
     if not packages:
         raise SandboxError("no packages to install")
     for requirement in packages:
@@ -35,12 +51,13 @@ def pip_install_command(
             raise SandboxError(f"not a plain requirement specifier: {requirement!r}")
     _check_index(index_url)
     return [
-        "python3", "-m", "pip", "install",
+        "install",
         "--no-input", "--disable-pip-version-check", "--no-cache-dir",
         "--only-binary=:all:",  # no sdist builds: building runs arbitrary setup code
         "--isolated",  # ignore pip config files and PIP_* variables
+        "--no-warn-script-location",
         "--index-url", index_url,
-        "--target", _target_path(target),
+        "--target", target,
         "--upgrade",
         *[requirement.strip() for requirement in packages],
     ]  # fmt: skip

@@ -154,6 +154,7 @@ def _popen(spawn: Spawn, stdin: bytes | None) -> subprocess.Popen[bytes]:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env={},  # nothing from the host reaches bwrap, so /proc/1/environ inside is empty
+            cwd="/",  # nor the worker's directory (a host path) as bwrap's own
             pass_fds=tuple(spawn.pass_fds),
             start_new_session=True,
         )

@@ -3,7 +3,8 @@
 A pack whose work touches hostile input (uploaded documents, model-written geometry) keeps that
 code in a package of its own (`agents/<pack>/inside`) that imports only the standard library and
 third-party libraries, never `agents.*` or Django. It runs in the sandbox (no network, bounded
-CPU, memory, wall time and output) as `python3 -P -m longhaul_inside PACKAGE ACTION`, with a JSON
+CPU, memory, wall time and output) as `python3 -I -S` running `longhaul_inside PACKAGE ACTION`
+(agents/sandbox/python_boot.py puts only the bound packages on sys.path), with a JSON
 request on stdin and one JSON object as the last line of stdout; the host only parses that line
 and checks it against the action's schema.
 
@@ -34,6 +35,7 @@ from agents.sandbox.contract import SandboxLimits
 
 ENTRY = "longhaul_inside"
 ENTRY_CODE = Path(__file__).with_name("python_inside")
+BOOT = Path(__file__).with_name("python_boot.py")
 MOUNT = "/opt/longhaul"
 
 _lock = threading.Lock()
@@ -69,8 +71,22 @@ def call(
     """Runs one action in the run's sandbox; returns its answer (without "ok") once it matches
     `schema`, or raises the pack's failure."""
     result = _sandbox_for(pack, env.sandbox).run(
-        # -P: the working directory (the workspace) is not put ahead of the bound packages.
-        [interpreter(pack.failure), "-P", "-m", ENTRY, pack.package, action],
+        # Isolated (-I -S): no workspace file, .pth, sitecustomize or PYTHON* variable joins
+        # the pack's process; sys.path is the standard library and the bound packages alone.
+        [
+            interpreter(pack.failure),
+            "-I",
+            "-S",
+            "-B",
+            "-c",
+            BOOT.read_text(),
+            *_paths(),
+            "--",
+            "module",
+            ENTRY,
+            pack.package,
+            action,
+        ],
         workspace=Path(env.workspace),
         limits=limits_for(pack, action, env.limits),
         env=_environment(pack),
@@ -126,10 +142,13 @@ def checked(
     return answer
 
 
+def _paths() -> list[str]:
+    return [f"{MOUNT}/pack", *(f"{MOUNT}/site-{i}" for i in range(len(_site_dirs())))]
+
+
 def _environment(pack: PythonPack) -> dict[str, str]:
-    paths = [f"{MOUNT}/pack", *(f"{MOUNT}/site-{i}" for i in range(len(_site_dirs())))]
     passed = {name: os.environ[name] for name in pack.passed_through if name in os.environ}
-    return {**pack.environment, **passed, "PYTHONPATH": ":".join(paths)}
+    return {**pack.environment, **passed}
 
 
 def _site_dirs() -> list[str]:

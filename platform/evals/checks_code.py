@@ -4,9 +4,10 @@ The final workspace is hostile. It is copied file by file through `agents.sandbo
 are never followed and not copied, special files are skipped, bytes, files and time are
 bounded) into a fresh directory; the task's visible tests are written back with their original
 text (editing a test does not make it pass) and its hidden tests, kept in the suite and never
-uploaded, are added in a directory of their own. Then the run_tests tool's runner (pytest when
-the sandbox has it, else a plain runner with the same summary line) runs them in the sandbox,
-with time, CPU, memory and output bounded; nothing of the workspace ever runs on the host.
+uploaded, are added in a directory of their own. Then the platform's own pytest runs them in the
+sandbox as the run_tests tool does (isolated interpreter, the repository's declared dependencies
+from their cached environment, results from JUnit XML), with time, CPU, memory and output
+bounded; nothing of the workspace ever runs on the host.
 
 A pass needs every test to pass and at least as many passing tests as the restored and hidden
 files define at top level (`def test_...`), so output that merely claims success is not enough.
@@ -26,7 +27,9 @@ from django.conf import settings
 
 from agents.sandbox import SandboxError, SandboxLimits, SandboxUnavailable, get_sandbox, observable
 from agents.sandbox.hostfs import HostDirectory, WalkLimit
-from agents.tools.builtin.commands import RUNNER_SCRIPT, test_report
+from agents.sandbox.pyenv import cached_environment
+from agents.tools.builtin.project import declared_requirements
+from agents.tools.builtin.testing import run_pytest
 from evals.checkers import CheckerCrashed, CheckResult, Outcome, failed
 from evals.suites import Task
 
@@ -150,11 +153,13 @@ def _run(task: Task, copy: Path, prepared: Prepared) -> CheckResult:
     timeout = float(task.checker.get("timeout_seconds", 60))
     try:
         sandbox = get_sandbox(settings.LONGHAUL_SANDBOX)
-        result = sandbox.run(
-            ["python3", "-", *prepared.targets],
-            workspace=copy,
+        envs = Path(settings.LONGHAUL_WORKSPACES_DIR) / ".sandbox-envs"
+        report = run_pytest(
+            sandbox,
+            copy,
+            targets=prepared.targets,
             limits=limits_for(timeout),
-            stdin=RUNNER_SCRIPT.read_text(),
+            deps=cached_environment(envs, declared_requirements(copy)),
         )
     except SandboxUnavailable as error:
         raise CheckerCrashed(f"the sandbox is unavailable: {error}") from error
@@ -162,7 +167,7 @@ def _run(task: Task, copy: Path, prepared: Prepared) -> CheckResult:
         if type(error).__name__ not in _AGENT_FAULTS:
             raise CheckerCrashed(f"the sandbox failed: {type(error).__name__}: {error}") from error
         return _stopped(error, prepared.skipped)
-    return verdict(test_report(result.exit_code, result.stdout + result.stderr), prepared)
+    return verdict(report, prepared)
 
 
 def limits_for(timeout: float) -> SandboxLimits:
@@ -198,7 +203,7 @@ def _stopped(error: SandboxError, skipped: list[str]) -> CheckResult:
 
 
 def verdict(report: dict[str, Any], prepared: Prepared) -> CheckResult:
-    """The check's result from the test runner's report (agents.tools' test_report)."""
+    """The check's result from the test run's report (agents.tools.builtin.testing)."""
     expected, skipped = prepared.expected, prepared.skipped
     ran = report["passed"] + report["failed"] + report["errors"]
     score = report["passed"] / max(ran, expected, 1)

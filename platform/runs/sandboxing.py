@@ -4,6 +4,7 @@ what bounded it), the hosts an approved install may reach, and the sandbox's rea
 
 from __future__ import annotations
 
+import time
 from dataclasses import asdict, fields
 from typing import Any, cast
 
@@ -67,6 +68,9 @@ def check_sandbox() -> dict[str, CheckResult]:
         cast(BubblewrapSandbox, get_sandbox(BUBBLEWRAP)).check_host()
     except SandboxUnavailable as error:
         return {"sandbox": CheckResult(False, str(error)[:300])}
+    tests = _check_test_runs()
+    if tests is not None:
+        return {"sandbox": tests}
     found = support()
     if found.available:
         detail = f"cgroup {found.mode}: memory, CPU and processes bounded per command as a whole"
@@ -76,3 +80,24 @@ def check_sandbox() -> dict[str, CheckResult]:
         f"({found.detail})"
     )
     return {"sandbox": CheckResult(not settings.LONGHAUL_SANDBOX_REQUIRE_CGROUPS, detail[:300])}
+
+
+_PROBED: dict[str, float] = {}
+PROBE_SECONDS = 600.0
+
+
+def _check_test_runs() -> CheckResult | None:
+    """The failure of a real test run in the sandbox (a pytest file that imports pytest and uses
+    a fixture), or None when it passed; a pass is remembered for PROBE_SECONDS so readiness
+    polls do not start a sandbox each time."""
+    from agents.sandbox import SandboxError, get_sandbox
+    from agents.tools.builtin.testing import probe
+
+    if time.monotonic() - _PROBED.get("passed", -PROBE_SECONDS) < PROBE_SECONDS:
+        return None
+    try:
+        probe(get_sandbox(settings.LONGHAUL_SANDBOX))
+    except (SandboxError, RuntimeError, OSError) as error:
+        return CheckResult(False, f"the sandbox cannot run tests: {error}"[:300])
+    _PROBED["passed"] = time.monotonic()
+    return None

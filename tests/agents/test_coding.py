@@ -29,11 +29,16 @@ FIX = "--- a/calc.py\n+++ b/calc.py\n@@ -1,2 +1,2 @@\n def add(a, b):\n-    retu
 
 
 def run_coding(
-    ctx: InMemoryContext, cp: InMemoryCheckpointer, task: str = "Make the tests pass."
+    ctx: InMemoryContext,
+    cp: InMemoryCheckpointer,
+    task: str = "Fix the failing tests.",
+    strategy: str = "agent",
 ) -> StepResult:
+    """`strategy`: these tests drive the free-form loop ("agent"); the repair engine's own are
+    in test_repair.py."""
     workflow = get_workflow("coding")
     if cp.get("run-1") is None:
-        start_thread(workflow, cp, "run-1", {"task": task})
+        start_thread(workflow, cp, "run-1", {"task": task, "strategy": strategy})
     for _ in range(80):
         result = run_one_step(workflow, cp, "run-1", ctx)
         if result.outcome != "continue":
@@ -127,14 +132,18 @@ def test_missing_module_install_is_approved_then_the_agent_fixes_the_code(
         paused = run_coding(ctx, cp)
         assert paused.outcome == "interrupted"
         payload = paused.interrupt.payload
-        assert payload["arguments"] == {"packages": ["leftpad_lh"]}
+        # Deterministic recovery asks first: the import name's distribution, to be declared.
+        assert payload["arguments"] == {"packages": ["leftpad_lh"], "declare": True}
         ctx.decide(
             payload["digest"], approved=True, arguments=payload["arguments"], tool="install_package"
         )
         result = run_coding(ctx, cp)
     assert result.finish.status == "succeeded", result.finish.output
     assert (workspace / ".packages" / "leftpad_lh.py").exists()
-    assert ".packages" not in artifacts(result)["changes.diff"]["content"]
+    diff = artifacts(result)["changes.diff"]["content"]
+    assert ".packages" not in diff
+    assert "+++ b/requirements.txt" in diff
+    assert "+leftpad_lh" in diff
 
 
 def test_the_budget_ends_in_a_clear_failure_with_artifacts(
@@ -154,7 +163,7 @@ def test_the_budget_ends_in_a_clear_failure_with_artifacts(
     assert result.outcome == "finished"
     assert result.finish.status == "failed"
     assert "budget nearly exhausted" in result.finish.output["reason"]
-    assert "1 failed, 1 passed" in result.finish.output["reason"]
+    assert "1 passed, 1 failed" in result.finish.output["reason"]
     assert set(artifacts(result)) == {"changes.diff", "test-report.json"}
     assert cp.get("run-1").step <= 14
 

@@ -63,7 +63,9 @@ def test_risk_levels_decide_approval() -> None:
     assert registry.requires_approval("install_package")
     assert not registry.requires_approval("read_file")
     assert not any(
-        registry.get(n).requires_network for n in registry.names() if n != "install_package"
+        registry.get(n).requires_network
+        for n in registry.names()
+        if n not in ("install_package", "prepare_environment")
     )
 
 
@@ -277,7 +279,8 @@ def test_run_tests_counts_passes_and_failures(
     )
     out = executor.execute("run_tests", {}, tool_env).output
     assert (out["passed"], out["failed"], out["all_passed"]) == (2, 1, False)
-    assert out["failures"] == ["FAILED tests/test_a.py::test_bad"]
+    assert out["failures"] == ["FAILED tests/test_a.py::test_bad - assert 1 == 2"]
+    assert out["tests"]["tests/test_b.py::T::test_ok"] == "passed"
     only = executor.execute("run_tests", {"paths": ["tests/test_a.py::test_ok"]}, tool_env).output
     assert (only["passed"], only["failed"], only["all_passed"]) == (1, 0, True)
 

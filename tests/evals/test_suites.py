@@ -15,8 +15,15 @@ from typing import Any
 
 import pytest
 
-from agents.sandbox import Egress, SandboxLimits, get_sandbox, index_egress, pip_install_command
-from agents.tools.builtin import commands
+from agents.sandbox import (
+    Egress,
+    SandboxLimits,
+    get_sandbox,
+    index_egress,
+    pip_install_command,
+    pyenv,
+)
+from agents.tools.builtin import testing
 from evals import checks_code
 from evals.suite_files import generated_workspace, serve_package_index
 from evals.suites import (
@@ -295,11 +302,12 @@ def _installed_packages(suite: Any, workspace: Path) -> Path:
     workspace.mkdir(mode=0o755)
     names = [package.name for package in suite.packages]
     with serve_package_index(suite) as index:
-        result = get_sandbox().run(
+        result = pyenv.with_environment(get_sandbox()).run(
             pip_install_command(names, index_url=index),
             workspace=workspace,
             limits=SandboxLimits(wall_seconds=120),
             network=index_egress(index, Egress()),
+            cwd="/tmp",
         )
     assert result.exit_code == 0, result.stderr
     return workspace / ".packages"
@@ -316,19 +324,23 @@ def _solved(task: Task, target: Path, packages: Path) -> Path:
     return target
 
 
-# Runs each job's tests with the run_tests runner, all in one sandboxed interpreter: a job's
-# modules are dropped before the next job, whose folder becomes the working directory.
+# Runs each job's tests with the platform's pytest (as run_tests does), all in one sandboxed
+# interpreter: a job's modules are dropped before the next job, whose folder becomes the working
+# directory; each job's result is its JUnit XML, read as run_tests reads it.
 DRIVER = """
 import json, os, sys
-runner = {"__name__": "runner"}
-exec(open("/workspace/runner.py").read(), runner)
+sys.path.append(sys.argv[1])
+import pytest
 base_path = list(sys.path)
-for folder, targets in json.load(open("/workspace/jobs.json")):
+for n, (folder, targets) in enumerate(json.load(open("/workspace/jobs.json"))):
     os.chdir("/workspace/" + folder)
-    sys.path[:] = ["/workspace/" + folder + "/.packages", *base_path]
-    code = runner["main"](targets)
+    sys.path[:] = ["/workspace/" + folder, *base_path, "/workspace/" + folder + "/.packages"]
+    report = "/tmp/junit-%d.xml" % n
+    code = pytest.main(["-q", "-p", "no:cacheprovider", "--junitxml=" + report,
+                        "-o", "junit_family=xunit1", *targets])
     sys.stdout.flush()
-    print("@@@", folder, code, flush=True)
+    junit = open(report).read() if os.path.exists(report) else ""
+    print("\\n@@@", folder, json.dumps({"exit_code": int(code), "junit": junit}), flush=True)
     for name, module in list(sys.modules.items()):
         if (getattr(module, "__file__", None) or "").startswith("/workspace/"):
             del sys.modules[name]
@@ -336,19 +348,16 @@ for folder, targets in json.load(open("/workspace/jobs.json")):
 
 
 def _run_all(root: Path, runs: list[tuple[str, str, list[str]]]) -> dict[str, dict[str, Any]]:
-    (root / "runner.py").write_text(commands.RUNNER_SCRIPT.read_text())
     (root / "jobs.json").write_text(json.dumps([[folder, targets] for folder, _, targets in runs]))
-    result = get_sandbox().run(
-        ["python3", "-c", DRIVER], workspace=root, limits=SandboxLimits(wall_seconds=120)
+    result = pyenv.with_environment(get_sandbox()).run(
+        [pyenv.interpreter(), "-I", "-S", "-B", "-c", DRIVER, pyenv.TOOLS_MOUNT],
+        workspace=root,
+        limits=SandboxLimits(wall_seconds=120),
     )
     reports: dict[str, dict[str, Any]] = {}
-    section: list[str] = []
-    for line in (result.stdout + result.stderr).splitlines():
+    for line in result.stdout.splitlines():
         if line.startswith("@@@ "):
-            _, folder, code = line.split(" ")
-            reports[folder] = commands.test_report(int(code), "\n".join(section))
-            section = []
-        else:
-            section.append(line)
+            _, folder, envelope = line.split(" ", 2)
+            reports[folder] = testing.report_from(json.loads(envelope), 0, "")
     assert len(reports) == len(runs), result.stdout[-2000:] + result.stderr[-2000:]
     return reports

@@ -16,6 +16,7 @@ from agents.sandbox import (
     index_egress,
     pip_install_command,
 )
+from agents.sandbox.pyenv import with_environment
 from tests.sandbox.index_server import index_url
 
 __all__ = ["index_url"]
@@ -56,7 +57,9 @@ def test_pip_install_through_the_index_is_seen_by_later_offline_runs(
 ) -> None:
     command = pip_install_command(["tinypkg==1.0"], index_url=f"{index_url}/simple")
     egress = index_egress(f"{index_url}/simple", Egress())
-    install = sandbox.run(command, workspace=workspace, network=egress)
+    install = with_environment(sandbox).run(
+        command, workspace=workspace, network=egress, cwd="/tmp"
+    )
     assert install.exit_code == 0, install.stdout + install.stderr
     assert (workspace / ".packages" / "tinypkg" / "__init__.py").is_file()
     result = sandbox.run(
@@ -70,7 +73,10 @@ def test_pip_install_command_shape() -> None:
         ["requests", "numpy>=1.26,<3", "uvicorn[standard]==0.30.1"],
         index_url="https://pypi.example/simple",
     )
-    assert command[:4] == ["python3", "-m", "pip", "install"]
+    # The host's interpreter, isolated (-I -S), running the platform's own pip.
+    assert command[0].startswith("/usr/")
+    assert command[1:4] == ["-I", "-S", "-B"]
+    assert command[command.index("--") + 1 : command.index("--") + 3] == ["pip", "install"]
     assert command[command.index("--index-url") + 1] == "https://pypi.example/simple"
     assert command[command.index("--target") + 1] == "/workspace/.packages"
     assert command[-3:] == ["requests", "numpy>=1.26,<3", "uvicorn[standard]==0.30.1"]

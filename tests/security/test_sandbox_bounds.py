@@ -29,6 +29,7 @@ from agents.sandbox import (
     pip_install_command,
 )
 from agents.sandbox.cgroups import support
+from agents.sandbox.pyenv import with_environment
 from agents.sandbox.quota import measure
 from agents.tools import ToolEnvironment, ToolExecutor, default_registry
 from tests.sandbox.conftest import marker, processes_with, sandbox, workspace, workspaces_root
@@ -298,7 +299,9 @@ def test_an_approved_install_reaches_the_index_and_nothing_else(
     egress = index_egress(f"{index_url}/simple", Egress())
     command = pip_install_command(["tinypkg==1.0"], index_url=f"{index_url}/simple")
 
-    install = sandbox.run(command, workspace=workspace, network=egress)
+    install = with_environment(sandbox).run(
+        command, workspace=workspace, network=egress, cwd="/tmp"
+    )
     probes = sandbox.run(["python3", "-c", PROBES, *FORBIDDEN], workspace=workspace, network=egress)
 
     assert install.exit_code == 0, install.stderr
@@ -331,8 +334,12 @@ def test_an_approved_install_from_pypi_works_through_the_proxy(
     egress = index_egress(index, Egress(hosts=("files.pythonhosted.org:443",)))
     command = pip_install_command(["six==1.17.0"], index_url=index)
 
-    install = sandbox.run(
-        command, workspace=workspace, network=egress, limits=SandboxLimits(wall_seconds=240)
+    install = with_environment(sandbox).run(
+        command,
+        workspace=workspace,
+        network=egress,
+        limits=SandboxLimits(wall_seconds=240),
+        cwd="/tmp",
     )
 
     assert install.exit_code == 0, install.stdout + install.stderr

@@ -116,6 +116,25 @@ def test_readyz_is_down_naming_what_to_install_when_bubblewrap_is_missing(
     assert "apt-get install bubblewrap" in check["detail"]
 
 
+@pytest.mark.django_db
+def test_readyz_is_down_when_the_sandbox_cannot_run_a_pytest_file(
+    client: Client, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A fresh machine whose install step did not put pytest there: said by /readyz, naming the
+    step, rather than first met by a run whose tests cannot import pytest."""
+    from runs import sandboxing
+
+    monkeypatch.setenv("LONGHAUL_SANDBOX_TOOLS", str(tmp_path / "no-tools"))
+    monkeypatch.setattr(sandboxing, "_PROBED", {})
+
+    response = client.get("/readyz")
+
+    check = response.json()["checks"]["sandbox"]
+    assert response.status_code == 503
+    assert check["detail"].startswith("the sandbox cannot run tests")
+    assert "deploy/install.sh" in check["detail"]
+
+
 @pytest.fixture
 def no_cgroups(monkeypatch: pytest.MonkeyPatch) -> Support:
     """A host whose cgroup file system is read-only (a common container)."""

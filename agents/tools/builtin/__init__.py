@@ -78,10 +78,19 @@ BUILTIN_TOOLS = [
     ),
     ToolSpec(
         "run_tests",
-        "Run the test suite (pytest) in the sandbox, optionally only some paths "
-        "('tests/test_x.py' or 'tests/test_x.py::test_name'). Returns pass/fail counts.",
+        "Run the test suite (pytest, which also runs unittest suites) in the sandbox, optionally "
+        "only some paths ('tests/test_x.py' or 'tests/test_x.py::test_name'). Returns pass/fail "
+        "counts and each test's outcome.",
         _schema(
-            {"paths": {"type": "array", "items": PATH, "maxItems": 50}, "timeout_s": TIMEOUT}, []
+            {
+                "paths": {"type": "array", "items": PATH, "maxItems": 50},
+                "timeout_s": TIMEOUT,
+                "coverage": {
+                    "type": "boolean",
+                    "description": "Also report which tests ran each line.",
+                },
+            },
+            [],
         ),
         RiskLevel.LOW,
         f"{_B}.commands:run_tests",
@@ -95,6 +104,10 @@ BUILTIN_TOOLS = [
             {
                 "packages": {"type": "array", "items": PACKAGE, "minItems": 1, "maxItems": 10},
                 "timeout_s": TIMEOUT,
+                "declare": {
+                    "type": "boolean",
+                    "description": "Also declare them in the repository's dependency file.",
+                },
             },
             ["packages"],
         ),
@@ -102,6 +115,48 @@ BUILTIN_TOOLS = [
         f"{_B}.commands:install_package",
         requires_network=True,
         capabilities=EXECUTES,
+    ),
+    ToolSpec(
+        "prepare_environment",
+        "Install the repository's declared dependencies (pyproject.toml, setup.cfg, tox.ini, "
+        "requirements*.txt) into its own cached environment, which the test runs use. Needs "
+        "network, so an organization's policy may ask a reviewer first.",
+        _schema({}, []),
+        RiskLevel.MEDIUM,
+        f"{_B}.commands:prepare_environment",
+        requires_network=True,
+    ),
+    ToolSpec(
+        "repair",
+        "Search for a fix of the failing tests: localise the fault with coverage, try small "
+        "edits (repair templates, plus any `edits` given), test each on a copy of the workspace, "
+        "and report every candidate with its result. With apply=true the best validated fix is "
+        "written to the workspace.",
+        _schema(
+            {
+                "apply": {"type": "boolean"},
+                "templates": {"type": "boolean"},
+                "max_candidates": {"type": "integer", "minimum": 1, "maximum": 200},
+                "edits": {
+                    "type": "array",
+                    "maxItems": 20,
+                    "items": _schema(
+                        {
+                            "path": PATH,
+                            "search": {"type": "string", "minLength": 1, "maxLength": 4000},
+                            "replace": {"type": "string", "maxLength": 4000},
+                            "origin": {"type": "string", "maxLength": 40},
+                            "where": {"type": "string", "maxLength": 200},
+                        },
+                        ["path", "search", "replace"],
+                    ),
+                },
+            },
+            [],
+        ),
+        RiskLevel.MEDIUM,
+        f"{_B}.repairing:repair",
+        capabilities=WRITES | EXECUTES,
     ),
     ToolSpec(
         "snapshot_workspace",

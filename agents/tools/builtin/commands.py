@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from agents.sandbox.output import observable
-
-RUNNER_SCRIPT = Path(__file__).with_name("testrunner_script.py")
-SUMMARY_COUNT = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed|deselected)")
-FAILED_LINE = re.compile(r"^(FAILED|ERROR) \S+.*$", re.MULTILINE)
+from agents.tools.builtin.project import declare, declared_requirements
+from agents.tools.builtin.testing import run_pytest
 
 
 class ToolFailed(RuntimeError):
@@ -29,48 +26,111 @@ def run_command(args: dict[str, Any], env: Any) -> dict[str, Any]:
 
 
 def run_tests(args: dict[str, Any], env: Any) -> dict[str, Any]:
+    from agents.sandbox import SandboxLimits
+
     targets = [str(p) for p in args.get("paths", [])]
     for target in targets:  # refuse escapes and pytest options before anything runs
         if target.startswith("-"):
             raise ValueError(f"{target!r} is not a test path: run_tests takes no pytest options")
         _resolve(env.workspace, target.partition("::")[0])
-    command = ["python3", "-", *targets]
-    script = RUNNER_SCRIPT.read_text()
-    result = _run(env, command, timeout_s=args.get("timeout_s"), stdin=script)
-    return test_report(result.exit_code, result.stdout + result.stderr)
+    limits = env.limits or SandboxLimits()
+    if args.get("timeout_s"):
+        limits = replace(limits, wall_seconds=min(float(args["timeout_s"]), 600.0))
+    report = run_pytest(
+        env.sandbox,
+        Path(env.workspace),
+        targets=targets,
+        limits=limits,
+        deps=repository_environment(env),
+        coverage=bool(args.get("coverage")),
+    )
+    return report
 
 
-def test_report(exit_code: int, output: str) -> dict[str, Any]:
-    counts = {"passed": 0, "failed": 0, "errors": 0, "skipped": 0}
-    summary = _summary_line(output)
-    for number, word in SUMMARY_COUNT.findall(summary):
-        key = "errors" if word.startswith("error") else word
-        if key in counts:
-            counts[key] = int(number)
+def repository_environment(env: Any) -> Path | None:
+    """The built environment of the repository's declared requirements, if there is one."""
+    from agents.sandbox.pyenv import cached_environment
+
+    return cached_environment(envs_root(env), declared_requirements(Path(env.workspace)))
+
+
+def envs_root(env: Any) -> Path:
+    """Where repositories' environments are kept: outside every workspace."""
+    configured = (env.extra or {}).get("sandbox_envs")
+    return Path(configured) if configured else Path(env.workspace).parent / ".sandbox-envs"
+
+
+def prepare_environment(args: dict[str, Any], env: Any) -> dict[str, Any]:
+    """Builds (or finds) the environment of the repository's declared requirements. The install
+    reaches only the package index, through the egress proxy, from an empty directory."""
+    from agents.sandbox.pyenv import build_environment, cached_environment
+
+    requirements = declared_requirements(Path(env.workspace))
+    if not requirements:
+        return {"requirements": [], "environment": "none needed", "built": False}
+    root = envs_root(env)
+    found = cached_environment(root, requirements)
+    if found is not None:
+        return {"requirements": requirements, "environment": found.name, "built": False}
+    if not env.package_index_url:
+        raise ToolFailed("no package index is configured (LONGHAUL_PACKAGE_INDEX_URL)")
+    from agents.sandbox import SandboxError, SandboxLimits
+
+    try:
+        path, result = build_environment(
+            env.sandbox,
+            root,
+            requirements,
+            index_url=env.package_index_url,
+            egress=env.egress,
+            limits=env.limits or SandboxLimits(),
+        )
+    except SandboxError as error:
+        raise ToolFailed(f"installing {', '.join(requirements)} failed: {error}") from None
     return {
-        **counts,
-        "exit_code": exit_code,
-        "all_passed": exit_code == 0 and counts["passed"] > 0 and not counts["failed"],
-        "summary": observable(summary, 500),
-        "failures": [observable(line, 500) for line in _failed_lines(output)],
-        "output": observable(output),
+        "requirements": requirements,
+        "environment": path.name,
+        "built": True,
+        "stdout": observable(result.stdout, 2000),
     }
 
 
 def install_package(args: dict[str, Any], env: Any) -> dict[str, Any]:
     """The approved install reaches the package index (and the deployment's other allowed hosts)
-    through the sandbox's egress proxy, nothing else."""
+    through the sandbox's egress proxy, nothing else. pip is the platform's, run isolated from
+    the workspace (`-I -S`, started in /tmp): no file the agent wrote runs during the install."""
     from agents.sandbox import Egress, index_egress, pip_install_command
+    from agents.sandbox.pyenv import with_environment
 
     if not env.package_index_url:
         raise ToolFailed("no package index is configured (LONGHAUL_PACKAGE_INDEX_URL)")
     packages = list(args["packages"])
     command = pip_install_command(packages, index_url=env.package_index_url)
     egress = index_egress(env.package_index_url, env.egress or Egress())
-    result = _run(env, command, timeout_s=args.get("timeout_s", 300), network=egress)
+    sandbox = with_environment(env.sandbox)
+    result = _run(
+        env, command, timeout_s=args.get("timeout_s", 300), network=egress, sandbox=sandbox,
+        cwd="/tmp",
+    )  # fmt: skip
     if result.exit_code != 0:
         raise ToolFailed(f"pip exited {result.exit_code}: {observable(result.stderr, 2000)}")
-    return {"installed": packages, "exit_code": 0, "stdout": observable(result.stdout, 2000)}
+    output = {"installed": packages, "exit_code": 0, "stdout": observable(result.stdout, 2000)}
+    if args.get("declare"):
+        output["declared_in"] = _declare(env, packages)
+    return output
+
+
+def _declare(env: Any, packages: list[str]) -> list[str]:
+    """Declares the installed requirements in the repository's dependency file. The repository's
+    environment (built for what was declared before) stays in use under the new declaration:
+    the new packages live in the workspace's .packages, which test runs also see."""
+    from agents.sandbox.pyenv import alias_environment
+
+    workspace = Path(env.workspace)
+    before = declared_requirements(workspace)
+    files = sorted({declare(workspace, requirement) for requirement in packages})
+    alias_environment(envs_root(env), before, declared_requirements(workspace))
+    return files
 
 
 def _run(
@@ -80,6 +140,8 @@ def _run(
     timeout_s: float | None,
     stdin: str | None = None,
     network: Any = None,
+    sandbox: Any = None,
+    cwd: str = ".",
 ) -> Any:
     from agents.sandbox import SandboxError, SandboxLimits
 
@@ -87,8 +149,13 @@ def _run(
     if timeout_s:
         limits = replace(limits, wall_seconds=min(float(timeout_s), max(limits.wall_seconds, 300)))
     try:
-        return env.sandbox.run(
-            command, workspace=Path(env.workspace), limits=limits, network=network, stdin=stdin
+        return (sandbox or env.sandbox).run(
+            command,
+            workspace=Path(env.workspace),
+            limits=limits,
+            network=network,
+            stdin=stdin,
+            cwd=cwd,
         )
     except SandboxError as error:
         # What a stopped command printed becomes an observation too: the same cleaning applies.
@@ -105,14 +172,3 @@ def _resolve(workspace: Path, relative: str) -> Path:
     from agents.sandbox import resolve_in_workspace
 
     return resolve_in_workspace(Path(workspace), relative)
-
-
-def _summary_line(output: str) -> str:
-    for line in reversed(output.strip().splitlines()):
-        if SUMMARY_COUNT.search(line) or "no tests ran" in line:
-            return line.strip("= ").strip()
-    return ""
-
-
-def _failed_lines(output: str) -> list[str]:
-    return [match.group(0).strip() for match in FAILED_LINE.finditer(output)][:20]

@@ -1,0 +1,125 @@
+"""Deterministic recovery: the failures whose fix does not need a guess.
+
+- `ModuleNotFoundError: No module named 'x'`: the import name maps to a distribution through a
+  kept table (import names that differ from their distribution's); a name the table does not
+  know is taken as its own distribution only when it is a plain top-level name. The install goes
+  through install_package (and so through the organization's policy and its reviewers), which
+  then declares the requirement in the repository's dependency file.
+- A syntax error: the compiler names the file and line; candidates repair that line first.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from agents.coding.repair.edits import Candidate, Edit
+from agents.engine.recovery import DISTRIBUTIONS
+from agents.engine.recovery import distribution_for as distribution_for_import
+from agents.sandbox.errors import SandboxError
+from agents.sandbox.hostfs import HostDirectory
+
+_MISSING = re.compile(r"No module named '([A-Za-z_][A-Za-z0-9_.]*)'")
+_PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
+MAX_SOURCE_BYTES = 1024**2
+MAX_WALK = 5_000
+
+
+def missing_modules(report: dict[str, Any]) -> list[str]:
+    """Top-level modules the tests could not import, in the order they were met."""
+    text = "\n".join([*(report.get("failures") or []), str(report.get("output") or "")])
+    found: list[str] = []
+    for name in _MISSING.findall(text):
+        top = name.split(".")[0]
+        if top not in found:
+            found.append(top)
+    return found
+
+
+def distribution_for(module: str, workspace: Path) -> str | None:
+    """The distribution that provides `module`; None when it is the repository's own module
+    (a missing local file is a bug to fix, not a package to install)."""
+    if _is_local(module, workspace):
+        return None
+    if module in DISTRIBUTIONS:
+        return DISTRIBUTIONS[module]
+    return distribution_for_import(module) if _PLAIN.match(module) else None
+
+
+def syntax_errors(workspace: Path) -> list[tuple[str, int, str]]:
+    """(file, line, message) of every Python file of the workspace that does not compile."""
+    found = []
+    with HostDirectory(workspace) as root:
+        for entry in root.walk(
+            skip=frozenset({".git", ".packages", "__pycache__"}), max_entries=MAX_WALK
+        ):
+            if entry.kind != "regular file" or not entry.path.endswith(".py"):
+                continue
+            source = _text(root, entry.path)
+            try:
+                compile(source, entry.path, "exec", dont_inherit=True)
+            except SyntaxError as error:
+                found.append((entry.path, int(error.lineno or 1), str(error.msg)))
+            except ValueError:
+                continue
+    return found
+
+
+def syntax_candidates(workspace: Path, errors: list[tuple[str, int, str]]) -> list[Candidate]:
+    """Line repairs at (and just before) each line the compiler named."""
+    found = []
+    with HostDirectory(workspace) as root:
+        for path, line, message in errors:
+            lines = _text(root, path).splitlines(keepends=True)
+            for number in (line, line - 1):
+                if 1 <= number <= len(lines):
+                    found += _line_repairs(path, lines[number - 1], f"{path}:{number} ({message})")
+    return found
+
+
+def _line_repairs(path: str, original: str, where: str) -> list[Candidate]:
+    body = original.rstrip("\n")
+    stripped = body.rstrip()
+    options = []
+    header = re.match(r"^\s*(def|class|if|elif|else|for|while|try|except|finally|with)\b", body)
+    if header and not stripped.endswith(":"):
+        options.append(("missing-colon", f"{stripped}:"))
+    for opening, closing in ("()", "[]", "{}"):
+        if stripped.count(opening) > stripped.count(closing):
+            options.append(
+                (
+                    "unclosed-bracket",
+                    stripped + closing * (stripped.count(opening) - stripped.count(closing)),
+                )
+            )
+        elif stripped.count(closing) > stripped.count(opening):
+            options.append(("extra-bracket", stripped[::-1].replace(closing, "", 1)[::-1]))
+    if re.search(r"\b(if|elif|while)\b[^=!<>]*[^=!<>]=[^=]", stripped):
+        options.append(
+            ("assignment-in-condition", re.sub(r"(?<=[^=!<>])=(?=[^=])", "==", stripped, count=1))
+        )
+    for quote in ("'", '"'):
+        if stripped.count(quote) % 2:
+            options.append(("unclosed-string", stripped + quote))
+    return [
+        Candidate((Edit(path, original, f"{new}\n"),), f"recovery:syntax-{rule}", where)
+        for rule, new in options
+    ]
+
+
+def _is_local(module: str, workspace: Path) -> bool:
+    with HostDirectory(workspace) as root:
+        for base in ("", "src/"):
+            for name in (f"{base}{module}.py", f"{base}{module}/__init__.py"):
+                if root.lstat(name) is not None:
+                    return True
+    return False
+
+
+def _text(root: HostDirectory, path: str) -> str:
+    try:
+        data, _ = root.read(path, limit=MAX_SOURCE_BYTES)
+    except (OSError, SandboxError):
+        return ""
+    return data.decode("utf-8", errors="replace")

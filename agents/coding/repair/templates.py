@@ -1,0 +1,331 @@
+"""Repair templates over the syntax tree: the small, classic mutations that fix most one-token
+bugs (operator swaps, off-by-one, negated conditions, constants, swapped arguments, a missing
+`return`, a wrong standard-library call, a wrong format spec).
+
+Each mutation rewrites one node of a suspicious line and becomes a search/replace edit of the
+whole statement's source lines, so the edit is exact and the rest of the file keeps its format.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import functools
+import io
+import tokenize
+from collections.abc import Callable, Iterator
+
+from agents.coding.repair.edits import Candidate, Edit
+
+COMPARE_SWAPS: dict[type, tuple[type, ...]] = {
+    ast.Lt: (ast.LtE, ast.Gt), ast.LtE: (ast.Lt, ast.GtE), ast.Gt: (ast.GtE, ast.Lt),
+    ast.GtE: (ast.Gt, ast.LtE), ast.Eq: (ast.NotEq,), ast.NotEq: (ast.Eq,),
+    ast.In: (ast.NotIn,), ast.NotIn: (ast.In,), ast.Is: (ast.IsNot,), ast.IsNot: (ast.Is,),
+}  # fmt: skip
+BINOP_SWAPS: dict[type, tuple[type, ...]] = {
+    ast.Add: (ast.Sub, ast.Mult), ast.Sub: (ast.Add,), ast.Mult: (ast.Div, ast.Add, ast.Pow),
+    ast.Div: (ast.FloorDiv, ast.Mult), ast.FloorDiv: (ast.Div, ast.Mod), ast.Mod: (ast.FloorDiv,),
+    ast.Pow: (ast.Mult,),
+}  # fmt: skip
+CALL_SWAPS = {
+    "min": "max", "max": "min", "any": "all", "all": "any", "floor": "ceil", "ceil": "floor",
+    "lstrip": "rstrip", "rstrip": "lstrip", "startswith": "endswith", "endswith": "startswith",
+    "upper": "lower", "lower": "upper", "append": "extend", "extend": "append", "find": "rfind",
+    "rfind": "find", "index": "rindex", "sort": "reverse", "int": "round", "round": "int",
+    "sorted": "reversed", "split": "rsplit", "keys": "values", "values": "keys",
+    "isdigit": "isalpha", "remove": "discard",
+}  # fmt: skip
+MAX_PER_LINE = 40
+
+Mutation = tuple[str, ast.AST]  # (rule, mutated copy of the statement)
+Change = Callable[[ast.AST], ast.AST | None]  # edits the node in place, or returns its stand-in
+
+
+def candidates(path: str, source: str, lines: list[int]) -> list[Candidate]:
+    """Template candidates for the statements on `lines` of one file (most suspicious first)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    text_lines = source.splitlines(keepends=True)
+    found: list[Candidate] = []
+    seen: set[tuple[int, int]] = set()
+    for line in lines:
+        for statement in _statements_on(tree, line):
+            span = (statement.lineno, statement.end_lineno or statement.lineno)
+            if span in seen:
+                continue
+            seen.add(span)
+            found += _for_statement(path, text_lines, statement)
+    found += _missing_returns(path, text_lines, tree, lines)
+    return found
+
+
+def _statements_on(tree: ast.AST, line: int) -> list[ast.stmt]:
+    """The innermost simple statements (or compound headers) covering `line`."""
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.stmt) or node.lineno > line:
+            continue
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        end = _header_end(node)
+        if node.lineno <= line <= end:
+            found.append(node)
+    return found
+
+
+def _header_end(node: ast.stmt) -> int:
+    """A compound statement is mutated in its header only (`if x < y:`), never its body."""
+    body = getattr(node, "body", None)
+    if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
+        return body[0].lineno - 1
+    return node.end_lineno or node.lineno
+
+
+def _for_statement(path: str, text_lines: list[str], statement: ast.stmt) -> list[Candidate]:
+    start, end = statement.lineno, _header_end(statement)
+    original = "".join(text_lines[start - 1 : end])
+    indent = original[: len(original) - len(original.lstrip())]
+    found, rendered = [], {original}
+    for rule, mutated in list(_mutations(statement))[:MAX_PER_LINE]:
+        replacement = _render(mutated, indent, original)
+        if replacement is None or replacement in rendered:
+            continue
+        rendered.add(replacement)
+        found.append(
+            Candidate((Edit(path, original, replacement),), f"template:{rule}", f"{path}:{start}")
+        )
+    return found
+
+
+def _render(statement: ast.AST, indent: str, original: str) -> str | None:
+    if isinstance(statement, ast.If | ast.While | ast.For | ast.With):
+        header = ast.unparse(_header_only(statement)).splitlines()[0]
+    else:
+        header = ast.unparse(statement)
+    if "\n" in header:
+        return None
+    if original.lstrip().startswith("elif ") and header.startswith("if "):
+        header = "el" + header
+    return f"{indent}{header}{_trailing_comment(original)}\n"
+
+
+def _header_only(node: ast.stmt) -> ast.stmt:
+    bare = copy.copy(node)
+    bare.body = [ast.Pass()]  # type: ignore[attr-defined]
+    if hasattr(bare, "orelse"):
+        bare.orelse = []  # type: ignore[attr-defined]
+    return bare
+
+
+def _trailing_comment(original: str) -> str:
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(original).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return ""
+    comments = [t.string for t in tokens if t.type == tokenize.COMMENT]
+    return f"  {comments[-1]}" if comments else ""
+
+
+def _mutations(statement: ast.stmt) -> Iterator[Mutation]:
+    targets = list(ast.walk(_mutable_part(statement)))
+    for index, node in enumerate(targets):
+        for rule, change in _node_mutations(node):
+            mutated = copy.deepcopy(statement)
+            part = _mutable_part(mutated)
+            target = list(ast.walk(part))[index]
+            replacement = change(target)
+            if replacement is not None:
+                _replace_node(mutated, target, replacement)
+            yield rule, mutated
+    if isinstance(statement, ast.If | ast.While):
+        yield "negate-condition", _negated(statement)
+
+
+def _mutable_part(statement: ast.stmt) -> ast.AST:
+    """What a mutation may touch: a compound statement's header, never its body."""
+    if isinstance(statement, ast.If | ast.While):
+        return statement.test
+    if isinstance(statement, ast.For):
+        return statement.iter
+    if hasattr(statement, "body"):
+        return ast.Pass()
+    return statement
+
+
+def _replace_node(tree: ast.AST, old: ast.AST, new: ast.AST) -> None:
+    for node in ast.walk(tree):
+        for name, value in ast.iter_fields(node):
+            if value is old:
+                setattr(node, name, new)
+                return
+            if isinstance(value, list) and any(item is old for item in value):
+                value[[id(item) for item in value].index(id(old))] = new
+                return
+
+
+def _node_mutations(node: ast.AST) -> Iterator[tuple[str, Change]]:
+    if isinstance(node, ast.Compare):
+        for other in COMPARE_SWAPS.get(type(node.ops[0]), ()):
+            yield "compare-operator", _set_attr("ops", lambda n, o=other: [o(), *n.ops[1:]])
+    elif isinstance(node, ast.BinOp):
+        for other in BINOP_SWAPS.get(type(node.op), ()):
+            yield "binary-operator", _set_attr("op", lambda n, o=other: o())
+    elif isinstance(node, ast.BoolOp):
+        other = ast.Or if isinstance(node.op, ast.And) else ast.And
+        yield "boolean-operator", _set_attr("op", lambda n, o=other: o())
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        yield "drop-not", lambda n: n.operand  # type: ignore[attr-defined]
+    elif isinstance(node, ast.Constant):
+        yield from _constant_mutations(node)
+    elif isinstance(node, ast.Call):
+        yield from _call_mutations(node)
+    elif isinstance(node, ast.Subscript | ast.Slice):
+        yield from _index_mutations(node)
+    elif isinstance(node, ast.FormattedValue) and node.format_spec is not None:
+        yield "format-spec", _set_attr("format_spec", lambda n: None)
+
+
+def _constant_mutations(node: ast.Constant) -> Iterator[tuple[str, Change]]:
+    value = node.value
+    if isinstance(value, bool):
+        yield "constant", _set_attr("value", lambda n: not n.value)
+    elif isinstance(value, int):
+        yield "off-by-one", _set_attr("value", lambda n: n.value + 1)
+        yield "off-by-one", _set_attr("value", lambda n: n.value - 1)
+        if value not in (0, 1):
+            yield "constant", _set_attr("value", lambda n: 0)
+    elif isinstance(value, float):
+        yield "constant", _set_attr("value", lambda n: n.value * 10)
+        yield "constant", _set_attr("value", lambda n: n.value / 10)
+    elif isinstance(value, str) and len(value) <= 3:
+        swaps = {" ": "", "": " ", ",": ", ", ", ": ",", "-": "_", "_": "-"}
+        if value in swaps:
+            yield "constant", _set_attr("value", lambda n, v=swaps[value]: v)
+
+
+def _call_mutations(node: ast.Call) -> Iterator[tuple[str, Change]]:
+    name = _called_name(node)
+    if name in CALL_SWAPS:
+        yield "standard-library-call", functools.partial(_rename_call, new=CALL_SWAPS[name])
+    if len(node.args) >= 2 and not any(isinstance(a, ast.Starred) for a in node.args):
+        yield "swapped-arguments", _swap_first_arguments
+    if name == "range" and node.args:
+        yield "off-by-one", lambda n: _shift_argument(n, -1, +1)
+        yield "off-by-one", lambda n: _shift_argument(n, -1, -1)
+        if len(node.args) >= 2:
+            yield "off-by-one", lambda n: _shift_argument(n, 0, +1)
+            yield "off-by-one", lambda n: _shift_argument(n, 0, -1)
+    if name in ("sorted", "sort") and not any(k.arg == "reverse" for k in node.keywords):
+        yield "standard-library-call", _add_reverse
+
+
+def _index_mutations(node: ast.AST) -> Iterator[tuple[str, Change]]:
+    if isinstance(node, ast.Slice):
+        for part in ("lower", "upper"):
+            if getattr(node, part) is not None:
+                yield "off-by-one", functools.partial(_shift, attribute=part, by=+1)
+                yield "off-by-one", functools.partial(_shift, attribute=part, by=-1)
+    elif isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice | ast.Constant):
+        yield "off-by-one", lambda n: _shift(n, "slice", +1)
+        yield "off-by-one", lambda n: _shift(n, "slice", -1)
+
+
+def _missing_returns(
+    path: str, text_lines: list[str], tree: ast.AST, lines: list[int]
+) -> list[Candidate]:
+    """A function that computes a value in its last statement but never returns it."""
+    found = []
+    wanted = set(lines)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        span = set(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+        if not span & wanted or any(isinstance(n, ast.Return) for n in ast.walk(node)):
+            continue
+        last = node.body[-1]
+        if last.lineno != last.end_lineno:
+            continue
+        original = text_lines[last.lineno - 1]
+        indent = original[: len(original) - len(original.lstrip())]
+        if isinstance(last, ast.Expr):
+            new = f"{indent}return {ast.unparse(last.value)}\n"
+        elif isinstance(last, ast.Assign) and isinstance(last.targets[0], ast.Name):
+            new = f"{original.rstrip()}\n{indent}return {last.targets[0].id}\n"
+        else:
+            continue
+        edit = Edit(path, original, new)
+        found.append(Candidate((edit,), "template:missing-return", f"{path}:{last.lineno}"))
+    return found
+
+
+# --- the changes themselves ---------------------------------------------------------------------
+def _set_attr(name: str, value: Callable[..., object]) -> Change:
+    def change(node: ast.AST) -> None:
+        setattr(node, name, value(node))
+
+    return change
+
+
+def _negated(statement: ast.If | ast.While) -> ast.stmt:
+    mutated = copy.deepcopy(statement)
+    test = mutated.test
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        mutated.test = test.operand
+    else:
+        mutated.test = ast.UnaryOp(op=ast.Not(), operand=test)
+    return mutated
+
+
+def _called_name(node: ast.Call) -> str:
+    if isinstance(node.func, ast.Name):
+        return node.func.id
+    if isinstance(node.func, ast.Attribute):
+        return node.func.attr
+    return ""
+
+
+def _rename_call(node: ast.AST, new: str) -> None:
+    assert isinstance(node, ast.Call)
+    if isinstance(node.func, ast.Name):
+        node.func.id = new
+    elif isinstance(node.func, ast.Attribute):
+        node.func.attr = new
+
+
+def _swap_first_arguments(node: ast.AST) -> None:
+    assert isinstance(node, ast.Call)
+    node.args[0], node.args[1] = node.args[1], node.args[0]
+
+
+def _shift_argument(node: ast.AST, index: int, by: int) -> None:
+    assert isinstance(node, ast.Call)
+    node.args[index] = _plus(node.args[index], by)
+
+
+def _shift(node: ast.AST, attribute: str, by: int) -> None:
+    setattr(node, attribute, _plus(getattr(node, attribute), by))
+
+
+def _plus(expression: ast.expr, by: int) -> ast.expr:
+    if isinstance(expression, ast.Constant) and type(expression.value) is int:
+        return ast.Constant(expression.value + by)
+    if (
+        isinstance(expression, ast.BinOp)
+        and isinstance(expression.right, ast.Constant)
+        and type(expression.right.value) is int
+        and isinstance(expression.op, ast.Add | ast.Sub)
+    ):
+        sign = 1 if isinstance(expression.op, ast.Add) else -1
+        total = sign * expression.right.value + by
+        if total == 0:
+            return expression.left
+        op: ast.operator = ast.Add() if total > 0 else ast.Sub()
+        return ast.BinOp(expression.left, op, ast.Constant(abs(total)))
+    return ast.BinOp(expression, ast.Add() if by > 0 else ast.Sub(), ast.Constant(abs(by)))
+
+
+def _add_reverse(node: ast.AST) -> None:
+    assert isinstance(node, ast.Call)
+    node.keywords.append(ast.keyword("reverse", ast.Constant(True)))

@@ -16,6 +16,14 @@ from agents.finance.numbers import SCALES
 from agents.finance.schema import BY_KEY
 
 KIND_OF_ITEM = {"amount": "amount", "count": "count", "per_share": "per_share"}
+# What `value` counts, by kind: it is never scaled (see schemas/ledger.schema.json).
+UNITS = {
+    "amount": "units",
+    "count": "shares",
+    "per_share": "units per share",
+    "percent": "ratio",
+    "multiple": "times",
+}
 
 
 def company_key(name: str) -> str:
@@ -55,7 +63,7 @@ def reported_entry(value: dict[str, Any], *, primary: bool, ordinal: int) -> dic
         "value": value["value"],
         "precision": value["precision"],
         "currency": value.get("currency"),
-        "unit": "units",
+        "unit": UNITS[item.kind],
         "printed_figure": value["reported"],
         "printed_value": value.get("printed_value"),
         "printed_scale": value["scale"],
@@ -94,6 +102,7 @@ def computed_entry(
         "period": period,
         "kind": kind,
         "value": value,
+        "unit": UNITS[kind],
         "precision": 0.0,
         "currency": currency if kind in ("amount", "per_share") else None,
         "formula": formula,

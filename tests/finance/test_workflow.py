@@ -11,6 +11,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
+from jsonschema import Draft202012Validator
+
+import agents.finance
 from agents.engine.memory import InMemoryCheckpointer, InMemoryContext
 from agents.engine.types import Budgets, StepResult
 from agents.finance.verify import verify
@@ -31,6 +35,15 @@ MEDIA = {
     "chart-gross_margin.png": "image/png",
     "chart-gross_margin.svg": "image/svg+xml",
 }
+
+
+SCHEMAS = Path(agents.finance.__file__).with_name("schemas")
+
+
+def schema_errors(name: str, document: Any) -> list[str]:
+    schema = json.loads((SCHEMAS / f"{name}.schema.json").read_text())
+    Draft202012Validator.check_schema(schema)
+    return sorted(e.message[:200] for e in Draft202012Validator(schema).iter_errors(document))
 
 
 def files(result: StepResult) -> dict[str, bytes]:
@@ -112,6 +125,12 @@ def test_a_refused_draft_goes_back_and_the_approved_report_is_released(
     assert "gross_margin" in produced["metrics.csv"].decode()
     mapped = {e["item"] for e in ledger if e.get("mapped_by") == "model"}
     assert mapped == {"capital_expenditure"}  # the one label the lexicon does not know
+    # Both files follow their documented schemas; `value` is the printed figure times its scale.
+    assert schema_errors("ledger", json.loads(produced["ledger.json"])) == []
+    assert schema_errors("findings", json.loads(produced["findings.json"])) == []
+    for entry in (e for e in ledger if e["type"] == "reported"):
+        printed = entry["printed_value"] * entry["scale_factor"]
+        assert abs(entry["value"]) == pytest.approx(abs(printed), rel=1e-9), entry["id"]
 
 
 def _exempt(report: str, ledger: list[dict[str, Any]], findings: list[dict[str, Any]]) -> list[str]:

@@ -157,7 +157,10 @@ def _parsed(url: Any, policy: OutboundPolicy) -> Target:
             f"The URL holds {bad.group()!r} at position {bad.start()}: no spaces, control "
             "characters or backslashes."
         )
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError as error:  # an unclosed IPv6 bracket, a netloc NFKC would change
+        raise UnsafeURL(f"The URL cannot be read: {error}.") from None
     scheme = parts.scheme.lower()
     if scheme not in ("http", "https"):
         raise UnsafeURL("Give an http:// or https:// URL.")

@@ -4,7 +4,9 @@ hash = SHA-256 of the canonical JSON (sorted keys, no spaces, UTF-8) of the entr
 `organization_id, seq, created_at` (ISO 8601, UTC, microseconds), `action, actor,
 actor_user_id, target, data` and `prev_hash`, the previous entry's hash (64 zeros for the
 first). Changing, removing or inserting any entry breaks the link of the next one, which a
-re-walk finds; SIEM consumers can run the same walk on the JSON-lines export.
+re-walk finds; SIEM consumers can run the same walk on the JSON-lines export. Removing the newest
+entries breaks no link: the chain is then compared with its head anchor (`against_head`), the
+last seq and hash the database saw appended.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -61,6 +63,8 @@ class Broken:
     reason: str
 
     def describe(self) -> str:
+        if self.entry_id is None:  # an entry that is missing, named by its seq
+            return f"organization {self.organization_id}: seq {self.seq} {self.reason}"
         return (
             f"organization {self.organization_id}: entry {self.entry_id} (seq {self.seq}) "
             f"{self.reason}"
@@ -92,6 +96,37 @@ def walk(organization_id: int, entries: Iterable[Any]) -> ChainReport:
             return ChainReport(organization_id, count, expected - 1, previous, broken)
         previous, expected, count = _stored_hash(entry), expected + 1, count + 1
     return ChainReport(organization_id, count, expected - 1, previous, None)
+
+
+def against_head(report: ChainReport, head: tuple[int, str] | None) -> ChainReport:
+    """The walk's report checked against the organization's head anchor, (seq, hash) or None:
+    a chain that ends before its head lost its newest entries, however intact the rest is."""
+    if report.broken is not None:
+        return report
+    problem = _head_problem(report, head)
+    if problem is None:
+        return report
+    seq, reason = problem
+    return replace(report, broken=Broken(None, report.organization_id, seq, reason))
+
+
+def _head_problem(report: ChainReport, head: tuple[int, str] | None) -> tuple[int, str] | None:
+    end = report.head_seq
+    if head is None:
+        if report.entries == 0:
+            return None
+        return end, "has no head anchor: the anchor was removed or entries went around its trigger"
+    head_seq, head_hash = head
+    if head_seq > end:
+        return end + 1, (
+            f"is missing: the chain ends at seq {end} but its head anchor is seq {head_seq}; "
+            f"seq {end + 1} to {head_seq} were removed"
+        )
+    if head_seq < end:
+        return head_seq + 1, f"follows the head anchor (seq {head_seq}): written around its trigger"
+    if head_hash != report.head_hash:
+        return end, "is not the entry the head anchor recorded: the newest entries were replaced"
+    return None
 
 
 def _stored_hash(entry: Any) -> str:

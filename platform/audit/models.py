@@ -3,7 +3,12 @@
 Each organization has its own chain (`seq` 1, 2, 3, ...; organization 0 is the platform), so an
 organization's export can be verified without anyone else's entries. A database trigger refuses
 UPDATE and DELETE (migration 0001); the chain makes any change made around the trigger visible
-(`audit.chain`, `manage.py verify_audit`).
+(`audit.chain`, `manage.py verify_audit`). The application's database role may only read and
+append (core.roles): it can neither truncate the table nor remove or change an entry.
+
+Removing the newest entries leaves an intact, shorter chain; each organization's head (`AuditHead`)
+records the last seq and hash ever appended, moved by a trigger that runs as the table's owner
+(migration 0002) and only forwards, so that the application's role cannot rewind it.
 
 Organizations are referenced by id, not by foreign key: deleting an organization must not
 (and, with the trigger, could not) delete its history.
@@ -39,3 +44,15 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"audit {self.organization_id}#{self.seq} {self.action}"
+
+
+class AuditHead(models.Model):
+    """An organization's newest entry, as the database saw it appended (read-only to the app)."""
+
+    organization_id = models.BigIntegerField(primary_key=True)
+    seq = models.BigIntegerField()
+    hash = models.CharField(max_length=64)
+    updated_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"audit head {self.organization_id}#{self.seq}"

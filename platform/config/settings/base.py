@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+from config.database_roles import owner_settings
 from config.env import (
     env_bool,
     env_int,
@@ -106,6 +107,14 @@ DATABASES = {
 }
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# Migrations connect as the owner role (config.database_roles, docs/deployment.md); the
+# application's role gets every table's rows except where this says less (core.roles).
+DATABASE_OWNER = owner_settings(DATABASES["default"])
+DATABASE_APP_TABLE_PRIVILEGES = {
+    "audit_auditentry": ["SELECT", "INSERT"],  # append-only
+    "audit_audithead": ["SELECT"],  # moved by a trigger that runs as the owner
+    "django_migrations": ["SELECT"],
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: cache, Celery broker, channel layer, quotas.

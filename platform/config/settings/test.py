@@ -11,6 +11,9 @@ DEBUG = False
 INSTALLED_APPS = ["tests.flush", *INSTALLED_APPS]
 # Separate names let several test sessions share one machine without touching each other.
 DATABASES["default"]["TEST"] = {"NAME": env_str("LONGHAUL_TEST_DATABASE", "test_longhaul")}
+# PostgreSQL whose test database is made and dropped by the owner role: the suite itself
+# connects as the application's role, as the platform does.
+DATABASES["default"]["ENGINE"] = "tests.support.database"
 REDIS_URL = validate_redis_url(env_str("TEST_REDIS_URL", "redis://127.0.0.1:6379/13"))
 CACHES["default"]["LOCATION"] = REDIS_URL
 CACHES["default"]["KEY_PREFIX"] = "longhaul-test"

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from audit.selectors import audit_verify, audit_verify_all
+from audit.selectors import audit_rewritable_by, audit_verify, audit_verify_all
 
 
 class Command(BaseCommand):
@@ -32,3 +32,11 @@ class Command(BaseCommand):
                 f"head seq {report.head_seq} {report.head_hash}"
             )
         self.stdout.write(self.style.SUCCESS(f"audit log intact ({len(reports)} chains)"))
+        rewritable = audit_rewritable_by()
+        if rewritable:  # the chain and its heads hold only against a role that cannot do this
+            self.stderr.write(
+                self.style.WARNING(
+                    f"WARNING: {rewritable} the audit log: whoever holds this connection can "
+                    "remove its entries and heads (docs/deployment.md, 'Database roles')"
+                )
+            )

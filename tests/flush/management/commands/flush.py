@@ -8,6 +8,10 @@ since nothing a test does changes them. Foreign keys are deferred (Django create
 DEFERRABLE), so the order of the deletes does not matter. A table whose triggers refuse
 DELETE (the append-only audit log) is still truncated. A flush that resets sequences is left to
 Django's own command.
+
+The suite connects as the application's role, which may neither truncate nor delete audit
+entries; the flush works as the owner role (core.roles), through a second connection that is
+kept open from one test to the next.
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.commands import flush
-from django.db import connections, transaction
+from django.db import connections
+
+from core.roles import as_owner, owner_connection
 
 # Written by post_migrate from the models alone.
 KEPT = {"django_content_type", "auth_permission"}
@@ -28,15 +34,17 @@ REFUSING_DELETE = """
 
 class Command(flush.Command):
     def handle(self, **options: Any) -> None:
-        if options.get("reset_sequences", True) or options.get("interactive", True):
-            super().handle(**options)
-            return
         connection = connections[options["database"]]
+        if options.get("reset_sequences", True) or options.get("interactive", True):
+            with as_owner(connection):
+                super().handle(**options)
+            return
         tables = connection.introspection.django_table_names(
             only_existing=True, include_views=False
         )
+        owner = owner_connection(connection)
         quote = connection.ops.quote_name
-        with transaction.atomic(using=connection.alias), connection.cursor() as cursor:
+        with owner.cursor() as cursor, owner.connection.transaction():
             cursor.execute(REFUSING_DELETE)
             truncated = {table for (table,) in cursor.fetchall()} & set(tables)
             cursor.execute("SET CONSTRAINTS ALL DEFERRED")

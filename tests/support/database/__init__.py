@@ -1,0 +1,1 @@
+"""The test settings' database backend: PostgreSQL, with the test database made as the owner."""

@@ -97,6 +97,17 @@ def _to_principal(api_key: ApiKey) -> KeyPrincipal:
     )
 
 
+def api_key_active(*, prefix: str) -> KeyPrincipal | None:
+    """The principal of the key with this prefix while it may be used (neither revoked nor
+    expired), read through the key cache like every authentication: None otherwise."""
+    principal = _principal_for_prefix(prefix)
+    if principal is None:
+        return None
+    if principal.expires_at is not None and principal.expires_at <= timezone.now():
+        return None
+    return principal
+
+
 def invalidate_cached_key(prefix: str) -> None:
     cache.delete(_CACHE_PREFIX + prefix)
 

@@ -43,11 +43,14 @@ _TICKET_PREFIX = "ws-ticket:"
 class TicketGrant:
     organization_id: int
     resource: str
+    # Who minted it (accounts.sockets.SocketCredential as a dict): the socket it opens stays
+    # open only while that key or session does.
+    holder: dict[str, Any]
 
 
-def ws_ticket_mint(*, organization_id: int, resource: str) -> str:
+def ws_ticket_mint(*, organization_id: int, resource: str, holder: dict[str, Any]) -> str:
     ticket = secrets.token_urlsafe(32)
-    grant = {"organization_id": organization_id, "resource": resource}
+    grant = {"organization_id": organization_id, "resource": resource, "holder": holder}
     cache.set(_ticket_key(ticket), grant, timeout=ws_ticket_seconds())
     return ticket
 
@@ -64,9 +67,9 @@ def ws_ticket_redeem(ticket: str, *, resource: str) -> TicketGrant | None:
     grant = cache.get(key)
     if grant is None or not cache.delete(key):
         return None
-    if grant.get("resource") != resource:
+    if grant.get("resource") != resource or not isinstance(grant.get("holder"), dict):
         return None
-    return TicketGrant(int(grant["organization_id"]), resource)
+    return TicketGrant(int(grant["organization_id"]), resource, grant["holder"])
 
 
 def ws_ticket_seconds() -> int:

@@ -1,7 +1,8 @@
 """Websocket `/ws/documents/{id}`: a document's ingestion progress, for the upload page.
 
-Signed-in browsers only (the session cookie; core.websocket checks the Origin). The current state
-is sent right after subscribing, so an update published before the page connected is not lost.
+Signed-in browsers only (the session cookie; core.websocket checks the Origin), and only while
+that session and the person's membership last (accounts.sockets). The current state is sent
+right after subscribing, so an update published before the page connected is not lost.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.core.exceptions import ObjectDoesNotExist
 
 from accounts.selectors import primary_membership
+from accounts.sockets import CredentialWatch, SocketCredential, credential_of_session
 from memory.events import document_group, progress_event
 from memory.selectors import document_get
 
@@ -22,26 +24,31 @@ CLOSE_NOT_FOUND = 4404
 
 class DocumentProgressConsumer(AsyncJsonWebsocketConsumer):
     group: str = ""
+    watch: CredentialWatch | None = None
 
     async def connect(self) -> None:
         document_id = int(self.scope["url_route"]["kwargs"]["document_id"])
         await self.accept()
-        organization_id = await database_sync_to_async(_organization_of)(self.scope)
-        if organization_id is None:
+        credential = await database_sync_to_async(_credential_of)(self.scope)
+        if credential is None:
             await self.close(code=CLOSE_UNAUTHORIZED)
             return
+        organization_id = credential.organization_id
         read = database_sync_to_async(_current)
         if await read(organization_id, document_id) is None:
             await self.close(code=CLOSE_NOT_FOUND)
             return
         self.group = document_group(document_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        self.watch = CredentialWatch(self, credential)
         # Read again after subscribing: nothing published in between is missed.
         current = await read(organization_id, document_id)
         if current is not None:
             await self.send_json(current)
 
     async def disconnect(self, code: int) -> None:
+        if self.watch is not None:
+            self.watch.stop()
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
@@ -49,12 +56,16 @@ class DocumentProgressConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json(message)
 
 
-def _organization_of(scope: dict[str, Any]) -> int | None:
+def _credential_of(scope: dict[str, Any]) -> SocketCredential | None:
     user = scope.get("user")
     if user is None or not user.is_authenticated or not user.is_active:
         return None
     membership = primary_membership(user=user)
-    return membership.organization_id if membership else None
+    if membership is None:
+        return None
+    session = scope.get("session")
+    session_key = session.session_key if session is not None else None
+    return credential_of_session(user, session_key, organization_id=membership.organization_id)
 
 
 def _current(organization_id: int, document_id: int) -> dict[str, Any] | None:

@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 from accounts.authentication import requires_scope, tenant_of
 from accounts.permissions import MEMBERS, request_requires_role
 from accounts.selectors import organization_get
+from accounts.sockets import credential_of_request
 from agents import storable
 from audit.services import actor_fields
 from core.parsers import JSONParser
@@ -137,8 +138,11 @@ class RunWebsocketTicketView(APIView):
     @extend_schema(request=None, responses={201: WebsocketTicketSerializer})
     def post(self, request: Request, run_id: str) -> Response:
         run = tenant_run(request, run_id)
+        holder = credential_of_request(request, organization_id=run.organization_id, scope="runs")
         ticket = ws_ticket_mint(
-            organization_id=run.organization_id, resource=ws_ticket_resource(str(run.id))
+            organization_id=run.organization_id,
+            resource=ws_ticket_resource(str(run.id)),
+            holder=holder.as_dict(),
         )
         data = {
             "ticket": ticket,

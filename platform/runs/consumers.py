@@ -1,7 +1,9 @@
 """Websocket `/ws/runs/{id}`: every event after `?after=SEQ`, then live ones, in order.
 
 Authentication: a single-use `?ticket=` from `POST /api/runs/{id}/ws-ticket`, an API key in the
-`Authorization` header, or the session cookie. A key in the URL (`?api_key=`) is refused.
+`Authorization` header, or the session cookie. A key in the URL (`?api_key=`) is refused. The
+socket stays open only while that key, or the person and session behind the cookie or the
+ticket, may still read the run (accounts.sockets).
 
 Order of operations is what makes it gap-free: subscribe to the run's group FIRST, then backfill
 from PostgreSQL, then deliver live events deduplicated by seq; a live event that skips ahead
@@ -19,6 +21,12 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from accounts.keys import bearer_token
 from accounts.selectors import ApiKeyError, primary_membership
 from accounts.services import api_key_use
+from accounts.sockets import (
+    CredentialWatch,
+    SocketCredential,
+    credential_of_key,
+    credential_of_session,
+)
 from core.websocket import ws_ticket_redeem
 from runs.events import event_payload, run_group
 from runs.models import Run, RunEvent
@@ -39,6 +47,7 @@ class MissingScope(Exception):
 class RunEventsConsumer(AsyncJsonWebsocketConsumer):
     run_id: str
     last_seq: int
+    watch: CredentialWatch | None = None
 
     async def connect(self) -> None:
         query = parse_qs(self.scope.get("query_string", b"").decode())
@@ -53,21 +62,21 @@ class RunEventsConsumer(AsyncJsonWebsocketConsumer):
             return
         run_id = str(self.scope["url_route"]["kwargs"]["run_id"])
         try:
-            organization_id = await database_sync_to_async(_organization_of)(
-                self.scope, query, run_id
-            )
+            credential = await database_sync_to_async(_credential_of)(self.scope, query, run_id)
         except MissingScope:
             await self._refuse(CLOSE_FORBIDDEN, MISSING_SCOPE)
             return
-        if organization_id is None:
+        if credential is None:
             await self._refuse(CLOSE_UNAUTHORIZED)
             return
         self.run_id = run_id
+        organization_id = credential.organization_id
         if not await database_sync_to_async(_run_visible)(self.run_id, organization_id):
             await self._refuse(CLOSE_NOT_FOUND)
             return
         await self.channel_layer.group_add(run_group(self.run_id), self.channel_name)
         await self.accept()
+        self.watch = CredentialWatch(self, credential)
         await self._backfill()
 
     async def _refuse(self, code: int, reason: str = "") -> None:
@@ -76,6 +85,8 @@ class RunEventsConsumer(AsyncJsonWebsocketConsumer):
         await self.close(code=code, reason=reason or None)
 
     async def disconnect(self, code: int) -> None:
+        if self.watch is not None:
+            self.watch.stop()
         if getattr(self, "run_id", None):
             await self.channel_layer.group_discard(run_group(self.run_id), self.channel_name)
 
@@ -104,12 +115,14 @@ class RunEventsConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "event", **event})
 
 
-def _organization_of(scope: dict[str, Any], query: dict[str, list[str]], run_id: str) -> int | None:
+def _credential_of(
+    scope: dict[str, Any], query: dict[str, list[str]], run_id: str
+) -> SocketCredential | None:
     """A single-use ticket for this run, an API key in the Authorization header, or the
     session cookie (whose Origin core.websocket checked)."""
     if "ticket" in query:
         grant = ws_ticket_redeem(query["ticket"][0], resource=ws_ticket_resource(run_id))
-        return grant.organization_id if grant else None
+        return SocketCredential(**grant.holder) if grant else None
     key = bearer_token(dict(scope.get("headers", [])).get(b"authorization"))
     if key:
         try:
@@ -118,12 +131,16 @@ def _organization_of(scope: dict[str, Any], query: dict[str, list[str]], run_id:
             return None
         if not principal.has_scope("runs"):
             raise MissingScope
-        return principal.organization_id
+        return credential_of_key(principal, scope="runs")
     user = scope.get("user")
     if user is None or not user.is_authenticated:
         return None
     membership = primary_membership(user=user)
-    return membership.organization_id if membership else None
+    if membership is None:
+        return None
+    session = scope.get("session")
+    session_key = session.session_key if session is not None else None
+    return credential_of_session(user, session_key, organization_id=membership.organization_id)
 
 
 def ws_ticket_resource(run_id: str) -> str:

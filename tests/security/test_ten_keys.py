@@ -103,5 +103,5 @@ def test_two_handshakes_racing_with_one_ticket_cannot_both_win(
     redis_client: redis_lib.Redis,
 ) -> None:
     for _ in range(20):
-        ticket = ws_ticket_mint(organization_id=7, resource="runs:x")
+        ticket = ws_ticket_mint(organization_id=7, resource="runs:x", holder={"organization_id": 7})
         assert sorted(race(ticket, 4)) == [False, False, False, True]

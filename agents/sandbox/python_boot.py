@@ -10,6 +10,8 @@ sys.path, so a workspace `pip.py`, `pytest.py` or `pip/` package cannot stand in
 ENTRY "pip": pip itself, nothing of the workspace on sys.path.
 ENTRY "module": runs the module named next as `python -m` would (a workflow pack's sandboxed
 code, agents.sandbox.python_call), with only PATHS added to sys.path.
+ENTRY "pytest-batch": the same for several copies of a repository in one process (screening
+repair candidates; a winner is confirmed by a run of its own).
 ENTRY "pytest": pytest with JUnit XML (and, with "--longhaul-coverage", per-test line coverage);
 the workspace (and its src/) go in front of sys.path as `python -m pytest` would put them. All
 test output goes to stderr; stdout carries one JSON envelope after the marker the host passed.
@@ -103,6 +105,47 @@ def _pytest(args):
     return int(code)
 
 
+def _pytest_batch(args):
+    """Several copies of one repository (ROOT/<dir> each), tested one after the other in this
+    one process: pytest is imported once. Each copy's modules are dropped before the next."""
+    marker, root, folders = args[0], args[1], args[2:]
+    import xml.etree.ElementTree  # noqa: F401
+
+    import _pytest.config
+    import _pytest.junitxml  # noqa: F401
+    import pytest
+
+    envelope = os.dup(1)
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    base = [p for p in sys.path if not p.startswith(root + "/")]
+    runs = []
+    for n, folder in enumerate(folders):
+        path = f"{root}/{folder}"
+        os.chdir(path)
+        src = [path + "/src"] if os.path.isdir(path + "/src") else []
+        sys.path[:] = [path, *src, *base, path + "/.packages"]
+        report = f"/tmp/longhaul-junit-{n}.xml"
+        options = ["-q", "-p", "no:cacheprovider", f"--junitxml={report}"]
+        options += ["-o", "junit_family=xunit1", "--rootdir", path]
+        try:
+            code = int(pytest.main(options))
+        except BaseException as error:  # a candidate that kills the run fails alone
+            code = -1
+            sys.stderr.write(f"{folder}: {error!r}\n")
+        try:
+            with open(report, encoding="utf-8") as handle:
+                junit = handle.read()
+        except OSError:
+            junit = ""
+        runs.append({"folder": folder, "exit_code": code, "junit": junit})
+        for name, module in list(sys.modules.items()):
+            if (getattr(module, "__file__", None) or "").startswith(root + "/"):
+                del sys.modules[name]
+    os.write(envelope, ("\n" + marker + "\n" + json.dumps({"runs": runs}) + "\n").encode())
+    return 0
+
+
 def main():
     paths, rest = _split(sys.argv)
     sys.path.extend(paths)
@@ -117,6 +160,8 @@ def main():
         return 0
     if entry == "pytest":
         return _pytest(args)
+    if entry == "pytest-batch":
+        return _pytest_batch(args)
     sys.stderr.write(f"unknown entry {entry!r}\n")
     return 2
 

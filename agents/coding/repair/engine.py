@@ -136,8 +136,10 @@ def _batches(
     if errors:
         emit("localisation", {"syntax_errors": [list(e) for e in errors]})
         yield from fresh(recovery.syntax_candidates(validator.workspace, errors))
+    yield from fresh(extra)  # given edits need no localisation: they are tested first
+    if not use_templates and ask is None:
+        return
     suspects = _localise(validator, result, emit)
-    yield from fresh(extra)
     if use_templates:
         yield from fresh(_template_candidates(validator.workspace, suspects, settings))
     if ask is not None and settings.model_samples > 0:

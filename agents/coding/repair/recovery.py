@@ -54,7 +54,7 @@ def syntax_errors(workspace: Path) -> list[tuple[str, int, str]]:
         for entry in root.walk(
             skip=frozenset({".git", ".packages", "__pycache__"}), max_entries=MAX_WALK
         ):
-            if entry.kind != "regular file" or not entry.path.endswith(".py"):
+            if entry.kind != "file" or not entry.path.endswith(".py"):
                 continue
             source = _text(root, entry.path)
             try:

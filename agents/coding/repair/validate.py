@@ -1,11 +1,15 @@
-"""Validation: each candidate is applied to its own copy of the workspace and the tests run there
-in their own sandbox, a few at a time.
+"""Validation: each candidate is applied to its own copy of the workspace and tested there.
 
-The copy is made inside a sandbox (the workspace bound read-only, the copy as the workspace), so
-the host never follows a link or opens a special file the agent planted; the host then applies
-the edit through a directory handle. A candidate is `valid` when every test that failed before
-passes and every test that passed before still passes; `partial` when it fixes some failing
-tests and breaks none (a half of a two-location fix).
+Copies are made by the host through directory handles (links are never followed or copied,
+special files are skipped, size and count are bounded), then the edit is applied the same way.
+Candidates are screened in batches, several copies tested one after the other in one sandboxed
+pytest process (pytest is imported once), a batch per sandbox, a few sandboxes in parallel. A
+candidate that passes screening is confirmed by a run of its own in a fresh sandbox, so nothing
+another candidate's code did in the shared process can make it look valid.
+
+A candidate is `valid` when every test that failed before passes and every test that passed
+before still passes; `partial` when it fixes some failing tests and breaks none (a half of a
+two-location fix).
 """
 
 from __future__ import annotations
@@ -21,13 +25,13 @@ from agents.coding.repair.edits import Candidate, diff_size, unified_diff
 from agents.coding.repair.localise import failing_tests, passing_tests
 from agents.sandbox.contract import SandboxLimits
 from agents.sandbox.errors import SandboxError
-from agents.sandbox.hostfs import HostDirectory
-from agents.sandbox.pyenv import bound
-from agents.tools.builtin.testing import run_pytest
+from agents.sandbox.hostfs import HostDirectory, WalkLimit
+from agents.tools.builtin.testing import run_pytest, run_pytest_batch
 
-SOURCE_MOUNT = "/opt/longhaul/source"
-COPY = f"cp -a {SOURCE_MOUNT}/. /workspace/ && rm -rf /workspace/.git"
 MAX_FILE_BYTES = 1024**2
+MAX_COPY_BYTES = 256 * 1024**2
+MAX_COPY_ENTRIES = 20_000
+NOT_COPIED = frozenset({".git", "__pycache__"})
 
 
 @dataclass
@@ -54,19 +58,51 @@ class Validator:
 
     def run(self, candidates: list[Candidate]) -> list[Candidate]:
         """Validates every candidate (results in `candidate.result`); returns them in order."""
+        if not candidates:
+            return candidates
+        groups = [candidates[i :: self.parallel] for i in range(self.parallel)]
         with ThreadPoolExecutor(max_workers=max(1, self.parallel)) as pool:
-            list(pool.map(self.one, candidates))
+            list(pool.map(self._screen, [g for g in groups if g]))
+        for candidate in candidates:
+            if candidate.result.get("verdict") == "valid":
+                self.one(candidate)  # confirmed alone, or not valid after all
         return candidates
+
+    def _screen(self, group: list[Candidate]) -> None:
+        batch = self.copies / secrets.token_hex(6)
+        batch.mkdir(mode=0o755)
+        try:
+            folders = {}
+            for n, candidate in enumerate(group):
+                if self._prepare(candidate, batch / str(n)):
+                    folders[str(n)] = candidate
+                else:
+                    candidate.result = {"verdict": "not applicable"}
+            if not folders:
+                return
+            try:
+                reports = run_pytest_batch(
+                    self.sandbox, batch, list(folders), limits=self.limits, deps=self.deps
+                )
+            except SandboxError:
+                reports = {}
+            for folder, candidate in folders.items():
+                if folder in reports:
+                    candidate.result = self.judge(reports[folder])
+                    self.validated += 1
+                else:  # the batch was stopped (a candidate looped?): this one runs alone
+                    self.one(candidate)
+        finally:
+            shutil.rmtree(batch, ignore_errors=True)
 
     def one(self, candidate: Candidate) -> Candidate:
         copy = self.copies / secrets.token_hex(6)
-        copy.mkdir(mode=0o755)
         try:
-            if not self._apply(candidate, copy):
+            if not self._prepare(candidate, copy):
                 candidate.result = {"verdict": "not applicable"}
                 return candidate
             report = run_pytest(self.sandbox, copy, limits=self.limits, deps=self.deps)
-            candidate.result = self.judge(report)
+            candidate.result = {**self.judge(report), "confirmed": True}
         except SandboxError as error:
             candidate.result = {"verdict": "error", "error": f"{type(error).__name__}: {error}"}
         finally:
@@ -95,11 +131,11 @@ class Validator:
             "summary": report.get("summary"),
         }
 
-    def _apply(self, candidate: Candidate, copy: Path) -> bool:
-        source = bound(self.sandbox, {str(self.workspace): SOURCE_MOUNT})
-        made = source.run(["/bin/sh", "-c", COPY], workspace=copy, limits=self.limits)
-        if made.exit_code != 0:
-            raise SandboxError(f"copying the workspace failed: {made.stderr[-500:]}")
+    def _prepare(self, candidate: Candidate, copy: Path) -> bool:
+        """The workspace copied to `copy` with the candidate's edits; False when an edit does not
+        apply exactly once or breaks the syntax."""
+        copy.mkdir(mode=0o755)
+        copy_tree(self.workspace, copy)
         diffs = []
         with HostDirectory(copy) as root:
             for path, edits in _by_file(candidate).items():
@@ -118,6 +154,27 @@ class Validator:
                 diffs.append(unified_diff(path, before, after))
         candidate.diff = "".join(diffs)
         return True
+
+
+def copy_tree(source: Path, target: Path) -> None:
+    """Copies the directories and regular files of `source` into `target` (links and special
+    files are left out); WalkLimit past the bounds."""
+    total = 0
+    with HostDirectory(source) as origin, HostDirectory(target) as copy:
+        for entry in origin.walk(skip=NOT_COPIED, max_entries=MAX_COPY_ENTRIES):
+            if entry.path.split("/")[-1] in NOT_COPIED:
+                continue
+            if entry.kind == "directory":
+                copy.make_directories(entry.path)
+            elif entry.kind == "file":
+                try:
+                    data, _ = origin.read(entry.path, limit=MAX_COPY_BYTES - total)
+                except (OSError, SandboxError):
+                    continue  # changed into a link or a special file since it was listed
+                total += len(data)
+                if total >= MAX_COPY_BYTES:
+                    raise WalkLimit(f"the workspace holds more than {MAX_COPY_BYTES} bytes")
+                copy.write(entry.path, data)
 
 
 def compiles(source: str, path: str) -> bool:

@@ -55,6 +55,30 @@ def run_pytest(
     return report_from(envelope, result.exit_code, result.stderr)
 
 
+def run_pytest_batch(
+    sandbox: Any,
+    root: Path,
+    folders: list[str],
+    *,
+    limits: SandboxLimits,
+    deps: Path | None = None,
+) -> dict[str, dict[str, Any]]:
+    """The test report of each copy `root/<folder>`, all tested in one sandboxed process (pytest
+    imported once); a copy missing from the answer has no report."""
+    marker = f"longhaul-envelope-{secrets.token_hex(12)}"
+    result = with_environment(sandbox, deps).run(
+        isolated("pytest-batch", [marker, WORKSPACE_MOUNT, *folders], paths=test_paths(deps)),
+        workspace=Path(root),
+        limits=replace(limits, wall_seconds=limits.wall_seconds * max(1, len(folders))),
+    )
+    envelope = _envelope(result.stdout, marker) or {}
+    reports = {}
+    for run in envelope.get("runs") or []:
+        if isinstance(run, dict) and run.get("folder") in folders:
+            reports[run["folder"]] = report_from(run, int(run.get("exit_code", -1)), "")
+    return reports
+
+
 def report_from(envelope: dict[str, Any] | None, exit_code: int, output: str) -> dict[str, Any]:
     """passed/failed/errors/skipped, `all_passed`, `failures` ("FAILED id - message"), `tests`
     (pytest node id -> outcome), `frames` (traceback file:line of failing tests), `summary` and

@@ -143,7 +143,8 @@ def test_every_template_candidate_is_an_exact_edit_that_still_compiles() -> None
     for candidate in found:
         (edit,) = candidate.edits
         after = edit.apply(source)
-        assert after is not None and after != source, candidate
+        assert after is not None, candidate
+        assert after != source, candidate
         compile(after, "m.py", "exec")
     assert any(
         c.edits[0].replace == "    for i in range(len(xs) - n + 1):\n" for c in found

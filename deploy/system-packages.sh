@@ -17,6 +17,8 @@ if [ "$mode" = test ]; then
   # a fresh system may have no font at all, and pages must render with metrics like Arial's.
   [ -x /usr/bin/chromium ] || need+=(chromium)
   [ -d /usr/share/fonts/truetype/liberation ] || need+=(fonts-liberation)
+  # Node runs the Khronos glTF Validator (vendored from npm) on the 3D workflow's GLB files.
+  command -v node >/dev/null 2>&1 || need+=(nodejs)
 elif [ "$mode" != run ]; then
   echo "usage: $0 [test|run]" >&2
   exit 2

@@ -13,12 +13,16 @@ const modules = join(here, "node_modules");
 const vendor = join(here, "static", "vendor");
 const repo = join(here, "..");
 const testVendor = join(repo, "tests", "browser", "vendor");
+// The Khronos glTF Validator, run with Node by the 3D workflow's tests on the GLB files it makes.
+const gltfVendor = join(repo, "tests", "three_d", "vendor", "gltf-validator");
 const key = (path) => relative(repo, path);
 
 const copies = [
   ["htmx.org", "dist/htmx.min.js", vendor, "htmx.min.js"],
   ["chart.js", "dist/chart.umd.min.js", vendor, "chart.umd.min.js"],
   ["axe-core", "axe.min.js", testVendor, "axe.min.js"],
+  ["gltf-validator", "index.js", gltfVendor, "index.js"],
+  ["gltf-validator", "gltf_validator.dart.js", gltfVendor, "gltf_validator.dart.js"],
 ];
 const bundles = [
   ["three", "src/viewer.js", "LonghaulViewer", "viewer.min.js"],
@@ -30,6 +34,7 @@ const licenses = {
   three: "LICENSE",
   "@cfworker/json-schema": null, // the package ships no license file: MIT, text below
   "axe-core": "LICENSE",
+  "gltf-validator": "LICENSE",
 };
 
 function version(pkg) {
@@ -43,6 +48,7 @@ function sha256(path) {
 rmSync(vendor, { recursive: true, force: true });
 mkdirSync(join(vendor, "licenses"), { recursive: true });
 mkdirSync(testVendor, { recursive: true });
+mkdirSync(gltfVendor, { recursive: true });
 const manifest = {};
 // A source-map comment names a file that is not vendored: hashed static storage (production's
 // collectstatic) refuses to post-process a file whose references are missing.
@@ -69,7 +75,10 @@ const MIT = (holder) =>
   `MIT License\n\nCopyright (c) ${holder}\n\nPermission is hereby granted, free of charge, to any person obtaining a copy\nof this software and associated documentation files (the "Software"), to deal\nin the Software without restriction, including without limitation the rights\nto use, copy, modify, merge, publish, distribute, sublicense, and/or sell\ncopies of the Software, and to permit persons to whom the Software is\nfurnished to do so, subject to the following conditions:\n\nThe above copyright notice and this permission notice shall be included in all\ncopies or substantial portions of the Software.\n\nTHE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR\nIMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,\nFITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE\nAUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER\nLIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,\nOUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE\nSOFTWARE.\n`;
 for (const [pkg, file] of Object.entries(licenses)) {
   const name = `${pkg.replace("/", "-").replace("@", "")}.txt`;
-  const target = pkg === "axe-core" ? join(testVendor, "LICENSE-axe-core.txt") : join(vendor, "licenses", name);
+  const target =
+    pkg === "axe-core" ? join(testVendor, "LICENSE-axe-core.txt")
+    : pkg === "gltf-validator" ? join(gltfVendor, "LICENSE.txt")
+    : join(vendor, "licenses", name);
   if (file === null) writeFileSync(target, MIT("Jeremy Danyow (cfworker)"));
   else copyFileSync(join(modules, pkg, file), target);
 }

@@ -5,9 +5,9 @@ preview sheet when the request asks for it; it is never required."""
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
-from agents.three_d.brief import COLOR_WORDS, METALLIC_WORDS
 from agents.three_d.schema import UNIT_MM
 
 COLOR_DISTANCE = 0.25  # RGB distance (0..1 per channel) still called "that colour"
@@ -44,36 +44,31 @@ def _parts(state: dict[str, Any], measured: dict[str, Any]) -> dict[str, Any]:
 
 
 def _features(state: dict[str, Any]) -> list[dict[str, Any]]:
-    names = " ".join(part["name"].lower() for part in state["spec"]["parts"])
+    """Each part the brief names is looked for among the part names as a whole word, so a
+    "solid" part never counts as a "lid"."""
+    names = " ".join(part["name"].lower().replace("_", " ") for part in state["spec"]["parts"])
     found = []
     for word in state["brief"]["features"]:
-        present = word in names
+        present = re.search(rf"\b{re.escape(word)}s?\b", names) is not None
         measured = "present" if present else "missing"
-        found.append(
-            {
-                "property": f"feature {word}",
-                "expected": "present",
-                "measured": measured,
-                "ok": present,
-            }
-        )
+        found.append({"property": f"feature {word}", "expected": "present", "measured": measured, "ok": present})  # fmt: skip
+    for word in state["brief"].get("absent", []):
+        present = re.search(rf"\b{re.escape(word)}s?\b", names) is not None
+        found.append({"property": f"no {word}", "expected": "absent", "measured": "present" if present else "absent", "ok": not present})  # fmt: skip
     return found
 
 
 def _colors(state: dict[str, Any]) -> list[dict[str, Any]]:
     materials = _used_materials(state["spec"])
-    found = []
-    for word in state["brief"]["colors"]:
-        target = COLOR_WORDS[word]
-        best = min(materials, key=lambda m: _distance(m["base_color"], target), default=None)
-        if best is None:
-            continue
-        distance = _distance(best["base_color"], target)
-        ok = distance <= COLOR_DISTANCE and (
-            word not in METALLIC_WORDS or best.get("metallic", 0) >= 0.5
-        )
-        found.append({"property": f"colour {word}", "expected": list(target), "measured": best["base_color"][:3], "ok": ok})  # fmt: skip
-    return found
+    target = state["brief"].get("colour_rgb")
+    if not target or not materials:
+        return []
+    best = min(materials, key=lambda m: _distance(m["base_color"], target))
+    distance = _distance(best["base_color"], target)
+    ok = distance <= COLOR_DISTANCE and (
+        not state["brief"].get("metallic") or best.get("metallic", 0) >= 0.5
+    )
+    return [{"property": f"colour {state['brief']['colour']}", "expected": list(target), "measured": best["base_color"][:3], "ok": ok}]  # fmt: skip
 
 
 def _used_materials(spec: dict[str, Any]) -> list[dict[str, Any]]:
@@ -82,7 +77,7 @@ def _used_materials(spec: dict[str, Any]) -> list[dict[str, Any]]:
     return [library[name] for name in sorted(n for n in names if n) if name in library]
 
 
-def _distance(color: list[float], target: tuple[float, float, float]) -> float:
+def _distance(color: list[float], target: Any) -> float:
     return math.dist(color[:3], target)
 
 

@@ -66,9 +66,11 @@ def finished(state: dict[str, Any], arguments: dict[str, Any], export: dict[str,
         return Finish("failed", failed_output(state, files))
     artifacts = [_file_artifact(name, data) for name, data in files.items()]
     measured = state["validation"]["measured"]
+    passed = state["validation"]["ok"]
     output = {
         "summary": f"{state['spec'].get('name') or 'asset'}: {measured['parts']} parts, "
-        f"{measured['triangles']} triangles, validated and exported",
+        f"{measured['triangles']} triangles, "
+        + ("validated and exported" if passed else "exported although validation failed"),
         "template": (state["plan"] or {}).get("template"),
         "plan_source": state["plan_source"],
         "dimensions": dimensions(state),
@@ -78,9 +80,16 @@ def finished(state: dict[str, Any], arguments: dict[str, Any], export: dict[str,
         "formats": arguments["formats"],
         "repairs": state["repair_log"],
         "differences": (state["critique"] or {}).get("differences", []),
+        "assumptions": state["brief"].get("assumptions", []),
         "artifacts": artifacts + _reports(state),
     }
-    return Finish("succeeded", output)
+    if passed:
+        return Finish("succeeded", output)
+    # The best model the run could build, handed over with what it still fails.
+    failures = state["validation"]["failures"]
+    shown = "; ".join(f["message"] for f in failures[:3])
+    reason = f"validation still fails after {state['repairs']} repair(s): {shown}; the best model built is handed over"
+    return Finish("failed", {**output, "reason": reason, "failures": failures})
 
 
 def _checked_files(files: dict[str, Any], expected: set[str]) -> dict[str, bytes] | str:
@@ -118,8 +127,21 @@ def _file_artifact(name: str, data: bytes) -> dict[str, Any]:
     }
 
 
+def refused_output(state: dict[str, Any]) -> dict[str, Any]:
+    """Nothing is built for a brief that cannot be: the reasons name the numbers."""
+    reasons = state["brief"]["refusals"]
+    return {
+        "refused": True,
+        "reason": "the brief cannot be built as written: " + "; ".join(reasons),
+        "refusals": reasons,
+        "failures": [],
+        "repairs": [],
+        "artifacts": [_json_artifact("brief.json", state["brief"])],
+    }
+
+
 def _reports(state: dict[str, Any]) -> list[dict[str, Any]]:
-    found = []
+    found = [_json_artifact("brief.json", state["brief"])]
     if state.get("spec"):
         found.append(_json_artifact("spec.json", state["spec"]))
     if state.get("validation"):

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from agents.engine.inputs import check_input_schema
-from agents.three_d.brief import DIMENSIONS, check_against, parse_brief
-from agents.three_d.library import TEMPLATES, match_template
+from agents.three_d.brief import DIMENSIONS, check_against, first_unit, in_units, understand
+from agents.three_d.library import TEMPLATES
 from agents.three_d.schema import TARGET_USES, UNIT_MM, UNITS, check_spec
 
 _LENGTH = {"type": "number", "exclusiveMinimum": 0, "maximum": 1e6}
@@ -59,14 +59,23 @@ def initial_state(input: dict[str, Any]) -> dict[str, Any]:
     """The first state of a run; raises ValueError with a clear message for a bad request."""
     options = {key: value for key, value in input.items() if key != "workspace"}
     _check_schema(options)
+    return _with_brief(options, options["brief"])
+
+
+def _with_brief(options: dict[str, Any], text: str) -> dict[str, Any]:
+    """The state for this brief text (the request's, or it with a person's answers)."""
     constraints = options.get("constraints") or {}
-    brief = parse_brief(options["brief"], units=constraints.get("units"))
-    units = constraints.get("units") or brief.units or "cm"
+    fixed = options.get("template") if options.get("spec") is None else None
+    reading, meaning = understand(text, template=fixed)
+    if options.get("spec") is not None or options.get("planning") == "free-form":
+        meaning = {**meaning, "template": None, "stated_parameters_mm": {}}
+    units = constraints.get("units") or first_unit(reading)
+    stated = in_units(_checked_sizes(reading, meaning["size_mm"]), units)
     reference = dict(options.get("dimensions") or {})
-    check_against(brief, reference, units)
-    reference = {**brief.dimensions, **reference}
+    check_against(stated, reference, units)
+    reference = {**stated, **reference}
     target_use = constraints.get("target_use", "real-time")
-    template = options.get("template") or _hint(options, brief.text)
+    template = meaning["template"]
     rules = {
         "target_use": target_use,
         "triangle_budget": constraints.get("triangle_budget", DEFAULT_BUDGET[target_use]),
@@ -75,9 +84,65 @@ def initial_state(input: dict[str, Any]) -> dict[str, Any]:
         "bounding_box_mm": [v * UNIT_MM[units] for v in constraints.get("bounding_box") or []],
     }
     _check_possible(options, rules, template, units)
-    request = {"input": options, "brief": brief.as_dict(), "units": units, "reference": reference}
+    if reference and not meaning["size_mm"]:
+        meaning = {**meaning, "assumptions": []}  # the size came beside the brief
+    brief = {
+        **reading.as_dict(),
+        **meaning,
+        "features": _features(reading),
+        "request_text": options["brief"],
+    }
+    request = {"input": options, "brief": brief, "units": units, "reference": reference}
     progress = {"rules": rules, "template_hint": template, "segments": DEFAULT_SEGMENTS[target_use]}
     return {**request, **progress, **_empty_progress(options.get("max_repairs", 3))}
+
+
+def _checked_sizes(reading: Any, size_mm: dict[str, float]) -> dict[str, float]:
+    """The sizes validation holds the asset to: a round object's diameter stands for its width
+    and depth unless those were stated too (a mug's handle sticks out past its diameter)."""
+    if "diameter" not in size_mm:
+        return size_mm
+    return {k: v for k, v in size_mm.items() if k not in ("width", "depth") or k in reading.overall}
+
+
+def with_answer(state: dict[str, Any], answer_text: str) -> dict[str, Any]:
+    """The state re-read with a person's answer: the answer's statements replace the brief's
+    where they say the same thing differently (that is what the question was about)."""
+    text = f"{state['brief']['text']} {answer_text}".strip()
+    fresh = _with_brief(state["input"], _resolved(state["brief"]["text"], answer_text))
+    fresh["brief"]["answers"] = [*state["brief"].get("answers", []), answer_text]
+    fresh["brief"]["text_with_answers"] = text
+    return fresh
+
+
+def _resolved(text: str, answer: str) -> str:
+    """The brief with the quantity the answer settles taken out, then the answer appended."""
+    from agents.three_d.quantities import lengths, normalize
+
+    answered = lengths(normalize(answer))
+    clean = normalize(text)
+    for mention in reversed(lengths(clean)):
+        if (
+            any(abs(m.values_mm[0] - v) > 1e-6 for m in answered for v in mention.values_mm)
+            and (_same_kind(mention.dimensions, answered))
+        ) or (
+            not any(mention.dimensions) and any(m.values_mm == mention.values_mm for m in answered)
+        ):
+            clean = clean[: mention.start] + clean[mention.end :]
+    return f"{clean}. {answer}" if answered else f"{clean} {answer}"
+
+
+def _same_kind(dimensions: list[str | None], answered: list[Any]) -> bool:
+    wanted = {d for m in answered for d in m.dimensions if d}
+    return bool(wanted & {d for d in dimensions if d})
+
+
+def _features(reading: Any) -> list[str]:
+    """Parts the brief asks for by name (the critique looks for each, word-bounded)."""
+    return sorted(p for p in reading.parts if p not in reading.absent and p in _FEATURE_PARTS)
+
+
+_FEATURE_PARTS = {"drawer", "knob", "handle", "lid", "back", "shade", "door", "shelf", "leg"}
 
 
 def _empty_progress(max_repairs: int) -> dict[str, Any]:
@@ -99,12 +164,6 @@ def _check_schema(options: dict[str, Any]) -> None:
         raise ValueError('"template" and "planning": "free-form" contradict each other')
     if "spec" in options:
         check_spec(options["spec"])
-
-
-def _hint(options: dict[str, Any], text: str) -> str | None:
-    if options.get("spec") is not None or options.get("planning") == "free-form":
-        return None
-    return match_template(text)
 
 
 def _check_possible(

@@ -15,7 +15,7 @@ from typing import Any
 import jsonschema
 
 from agents.three_d.library import TEMPLATES
-from agents.three_d.schema import SPEC_SCHEMA, spec_problems
+from agents.three_d.schema import SPEC_SCHEMA, UNIT_MM, spec_problems
 
 SYSTEM_PROMPT = """\
 You design 3D assets for a modelling pipeline. You answer with one JSON object and nothing else.
@@ -82,6 +82,11 @@ def plan_request(state: dict[str, Any]) -> str:
     if state["reference"]:
         stated = ", ".join(f"{k} {v:g}" for k, v in state["reference"].items())
         lines.append(f"Required dimensions ({units}): {stated}.")
+    brief = state["brief"]
+    if brief.get("colour"):
+        lines.append(f"Colour: {brief['colour']} (RGB {brief.get('colour_rgb')}).")
+    if brief.get("absent"):
+        lines.append(f"Leave out: {', '.join(brief['absent'])}.")
     rules = state["rules"]
     lines.append(f"Target use: {rules['target_use']}. Triangle budget: {rules['triangle_budget']}.")
     if mode != "spec":
@@ -113,7 +118,9 @@ def parse_plan(
     answer = _json_object(content)
     mode, names = plan_mode(state)
     if "template" in answer and mode != "spec":
-        return _template_plan(answer, names, state["units"])
+        plan = _template_plan(answer, names, state["units"])
+        plan["parameters"] = {**plan["parameters"], **stated_parameters(state, plan["template"])}
+        return plan
     spec = answer.get("spec", answer if "parts" in answer else None)
     if spec is None or mode == "template":
         wanted = 'a "template" with "parameters"' if mode == "template" else 'a "spec"'
@@ -122,6 +129,29 @@ def parse_plan(
     if problems:
         raise PlanInvalid("the spec is not valid: " + "; ".join(problems[:5]))
     return {"kind": "spec", "spec": spec}
+
+
+def stated_parameters(state: dict[str, Any], name: str) -> dict[str, Any]:
+    """The template parameters the brief's text fixes, in the request's units: the model's
+    answer never overrides them."""
+    if state["brief"].get("template") != name:
+        return {}
+    template = TEMPLATES[name]
+    found = {}
+    for key, value in (state["brief"].get("stated_parameters_mm") or {}).items():
+        param = template.params.get(key)
+        if param is None:
+            continue
+        if param.kind == "length":
+            value = round(value / UNIT_MM[state["units"]], 6)
+            value = min(
+                max(value, param.low / UNIT_MM[state["units"]]),
+                param.high / UNIT_MM[state["units"]],
+            )
+        elif param.kind == "count":
+            value = int(min(max(value, param.low), param.high))
+        found[key] = value
+    return found
 
 
 def _template_plan(answer: dict[str, Any], names: list[str], units: str) -> dict[str, Any]:

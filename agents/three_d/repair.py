@@ -31,12 +31,20 @@ class Repair:
         self.applied: list[str] = []
         self.remaining: list[dict[str, Any]] = []
         self.moved: set[str] = set()
+        self.targets: list[dict[str, Any]] = []  # the finding each applied fix is for
 
     def run(self, findings: list[dict[str, Any]]) -> Repair:
+        # A fix that changed nothing before is not tried again: the model gets that finding.
+        stuck = [
+            t for e in self.state.get("repair_log", []) for t in e.get("no_effect_targets", [])
+        ]
         for item in findings:
             handler = getattr(self, f"_fix_{item['code']}", None)
-            if handler is None or not handler(item):
+            before = len(self.applied)
+            if handler is None or target_of(item) in stuck or not handler(item):
                 self.remaining.append(item)
+            elif len(self.applied) > before:
+                self.targets.append(target_of(item))
         return self
 
     # --- dimensions ------------------------------------------------------------------------
@@ -116,6 +124,33 @@ class Repair:
 
     def _axis_mm(self, spec: dict[str, Any], axis: int) -> float:
         return UNIT_MM[spec.get("units", "mm")] * float(spec.get("scale", [1.0, 1.0, 1.0])[axis])
+
+
+def target_of(item: dict[str, Any]) -> dict[str, Any]:
+    """What a fix is checked against once the model is built again."""
+    keys = ("code", "dimension", "part", "actual_mm", "triangles", "offset_mm")
+    return {key: item[key] for key in keys if key in item}
+
+
+def check_repair(entry: dict[str, Any], failures: list[dict[str, Any]]) -> dict[str, Any]:
+    """The repair log entry after re-measuring: a fix whose finding is still there, measured
+    the same, changed nothing and is moved from `fixed` to `no_effect`."""
+    fixed: list[str] = []
+    no_effect: list[str] = []
+    stuck: list[dict[str, Any]] = []
+    for message, target in zip(entry.get("fixed", []), entry.get("targets", []), strict=False):
+        same = [f for f in failures if target_of(f) == target]
+        (no_effect if same else fixed).append(message)
+        if same:
+            stuck.append(target)
+    checked = {k: v for k, v in entry.items() if k != "targets"}
+    return {
+        **checked,
+        "fixed": fixed,
+        "no_effect": no_effect,
+        "no_effect_targets": stuck,
+        "checked": True,
+    }
 
 
 def _shift(part: dict[str, Any], axis: int, amount: float) -> None:

@@ -76,12 +76,34 @@ def export_model(args: dict[str, Any], env: Any) -> dict[str, Any]:
     return call(PACK, env, "export", request, EXPORT_REPORT)
 
 
+def answer_brief_question(args: dict[str, Any], env: Any) -> dict[str, Any]:
+    """Never run by the workflow: the question is answered by approving its request, with the
+    answer as the edited `answer` argument. Running it only echoes the answer."""
+    return {"answer": args.get("answer", "")}
+
+
 def _object(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
     return {"type": "object", "properties": properties, "required": required, "additionalProperties": False}  # fmt: skip
 
 
 _PNG_NAME = {"type": "string", "pattern": "^[a-z_]{1,32}\\.png$"}
+QUESTION_TOOL = "answer_brief_question"
 TOOLS = [
+    ToolSpec(
+        QUESTION_TOOL,
+        "A question about the brief that the run waits on: approve it with `answer` set to one "
+        "of `choices` or to your own words (an empty answer takes the first choice).",
+        _object(
+            {
+                "question": {"type": "string", "maxLength": 500},
+                "choices": {"type": "array", "items": {"type": "string", "maxLength": 200}, "maxItems": 8},
+                "answer": {"type": "string", "maxLength": 500},
+            },
+            ["question", "choices", "answer"],
+        ),
+        RiskLevel.LOW,
+        f"{_P}:answer_brief_question",
+    ),
     ToolSpec(
         "build_model",
         "Build the meshes of a 3D scene spec in the sandbox; writes asset/model.glb and reports "

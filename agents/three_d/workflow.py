@@ -1,6 +1,9 @@
 """The "three_d_asset" workflow: a text brief in, a validated, previewed glTF model out.
 
-    plan --> build --> validate --ok--> render --> critique --> export (approval) --> finish
+    read --> plan --> build --> validate --ok--> render --> critique --> export (approval) --> finish
+      |
+      +--impossible: refused with the numbers; ambiguous: asks (an approval with the answer)
+
       |        ^           |
       |        |           +--failed--> repair --+   (at most max_repairs rounds)
       |        +---------------------------------+
@@ -31,7 +34,7 @@ from agents.engine.types import (
 )
 from agents.three_d import critique, delivery
 from agents.three_d.checks import finding, geometry_findings, validate
-from agents.three_d.inputs import INPUT_SCHEMA, initial_state
+from agents.three_d.inputs import INPUT_SCHEMA, initial_state, with_answer
 from agents.three_d.library import TEMPLATES
 from agents.three_d.planning import (
     SYSTEM_PROMPT,
@@ -41,10 +44,12 @@ from agents.three_d.planning import (
     plan_mode,
     plan_request,
     plan_schema,
+    stated_parameters,
 )
-from agents.three_d.repair import Repair
+from agents.three_d.repair import Repair, check_repair
 from agents.three_d.schema import SpecInvalid, check_spec
 from agents.three_d.templates import TemplateError
+from agents.three_d.tools import QUESTION_TOOL
 
 NAME = "three_d_asset"
 PLAN_TOKENS = {"template": 300, "any": 2000, "spec": 2000}
@@ -55,6 +60,7 @@ KEPT_EXCHANGES = 2
 
 def build_workflow() -> Workflow:
     nodes: dict[str, Node] = {
+        "read": read_node,
         "plan": plan_node,
         "build": build_node,
         "validate": validate_node,
@@ -64,9 +70,10 @@ def build_workflow() -> Workflow:
         "export": export_node,
     }
     transitions = {
+        "read": ("plan", "read"),
         "plan": ("build", "repair"),
         "build": ("validate",),
-        "validate": ("render", "repair"),
+        "validate": ("render", "repair", "build"),
         "repair": ("build", "repair"),
         "render": ("critique",),
         "critique": ("export",),
@@ -75,12 +82,67 @@ def build_workflow() -> Workflow:
     return Workflow(
         NAME,
         nodes,
-        "plan",
+        "read",
         transitions,
         "From a text brief to a validated, previewed glTF model (GLB, STL, previews).",
         initial_state,
         INPUT_SCHEMA,
     )
+
+
+# --- read -------------------------------------------------------------------------------------
+def read_node(state: dict[str, Any], ctx: Context) -> Update | Interrupt | Finish:
+    """Refuses what cannot be built, asks what the brief leaves open, and shows the reading."""
+    brief = state["brief"]
+    if brief["refusals"]:
+        ctx.emit("reading", _reading_event(brief))
+        return Finish("failed", delivery.refused_output(state))
+    if brief["questions"]:
+        return _ask(state, ctx, brief["questions"][0])
+    ctx.emit("reading", _reading_event(brief))
+    return Update({}, "plan")
+
+
+def _ask(
+    state: dict[str, Any], ctx: Context, question: dict[str, Any]
+) -> Update | Interrupt | Finish:
+    """The question waits as an approval request of `answer_brief_question`; its answer is the
+    approved `answer` argument (an empty one takes the first choice)."""
+    if question["question"] in state["brief"].get("asked", []):
+        reason = f"the answer did not settle the question: {question['question']}"
+        return Finish("failed", {**delivery.refused_output(state), "reason": reason})
+    arguments = {
+        "question": question["question"],
+        "choices": list(question["choices"]),
+        "answer": "",
+    }
+    digest = arguments_digest(QUESTION_TOOL, arguments)
+    decision = ctx.approval_decision(digest)
+    if decision is None:
+        payload = {"tool": QUESTION_TOOL, "arguments": arguments, "digest": digest,
+                   "reason": question["question"], "step": ctx.step, "call_index": 0}  # fmt: skip
+        ctx.emit("question", {"question": question["question"], "choices": arguments["choices"]})
+        return Interrupt("approval", payload)
+    if not decision.approved:
+        reason = f"the question was declined by {decision.reviewer}: {question['question']}"
+        return Finish("failed", {**delivery.refused_output(state), "reason": reason})
+    answer = str(decision.arguments.get("answer") or "").strip()
+    choices = question["choices"]
+    if not answer and choices:
+        answer = next(iter(choices))
+    if not answer:
+        reason = f"the question was not answered: {question['question']}"
+        return Finish("failed", {**delivery.refused_output(state), "reason": reason})
+    fresh = with_answer(state, choices.get(answer, answer))
+    fresh["brief"]["asked"] = [*state["brief"].get("asked", []), question["question"]]
+    ctx.emit("answer", {"question": question["question"], "answer": answer})
+    return Update(fresh, "read")
+
+
+def _reading_event(brief: dict[str, Any]) -> dict[str, Any]:
+    keys = ("object", "template", "size_mm", "parts", "absent", "total_parts", "colour",
+            "materials", "positions", "assumptions", "refusals", "questions")  # fmt: skip
+    return {key: brief.get(key) for key in keys}
 
 
 # --- plan -------------------------------------------------------------------------------------
@@ -119,6 +181,7 @@ def _unusable_plan(state: dict[str, Any], ctx: Context, problem: str, answer: st
             for name, value in state["reference"].items()
             if name in template.dimensions
         }
+        parameters.update(stated_parameters(state, template.name))
         plan = {"kind": "template", "template": template.name, "parameters": parameters}
         ctx.emit("degraded", {"reason": problem, "fallback": f"template {template.name} defaults"})
         return Update({"plan": plan, "plan_source": "template-defaults"}, "build")
@@ -153,14 +216,26 @@ def materialize(state: dict[str, Any]) -> dict[str, Any]:
         template = TEMPLATES[plan["template"]]
         spec = template.instantiate(plan["parameters"], state["units"])
         spec["segments"] = state["segments"]
+        preset = plan["parameters"].get("color", template.params["color"].default)
+        _asked_colour(spec, state["brief"], preset)
         return check_spec(spec)
     spec = copy.deepcopy(plan["spec"])
     spec.setdefault("segments", state["segments"])
     return check_spec(spec)
 
 
+def _asked_colour(spec: dict[str, Any], brief: dict[str, Any], preset: str | None) -> None:
+    """The template's main material takes the colour the brief asks for, exactly."""
+    rgb = brief.get("colour_rgb")
+    main = (spec.get("materials") or {}).get(preset or "")
+    if rgb and main is not None:
+        main["base_color"] = list(rgb)
+        main["metallic"] = 1.0 if brief.get("metallic") else main.get("metallic", 0.0)
+
+
 def validate_node(state: dict[str, Any], ctx: Context) -> Update | Finish:
     validation = _validation(state)
+    log = _checked_log(state, validation, ctx)
     ctx.emit(
         "validation",
         {
@@ -170,14 +245,48 @@ def validate_node(state: dict[str, Any], ctx: Context) -> Update | Finish:
             "repairs": state["repairs"],
         },
     )
-    if validation["ok"]:
-        return Update({"validation": validation}, "render")
-    if state["repairs"] >= state["max_repairs"]:
-        state = {**state, "validation": validation}
-        messages = "; ".join(f["message"] for f in validation["failures"][:3])
-        reason = f"validation still fails after {state['repairs']} repair(s): {messages}"
+    best = _best(state, validation)
+    changes = {"validation": validation, "repair_log": log, "best": best}
+    if validation["ok"] or state.get("handing_over"):
+        return Update(changes, "render")
+    if state["repairs"] < state["max_repairs"]:
+        return Update(changes, "repair")
+    if best is None:  # nothing ever built: there is no model to hand over
+        state = {**state, **changes}
+        reason = (
+            f"validation still fails after {state['repairs']} repair(s): {_messages(validation)}"
+        )
         return Finish("failed", delivery.failed_output(state, reason))
-    return Update({"validation": validation}, "repair")
+    # Out of repairs: the best model built so far goes on to previews and the reviewer, marked
+    # as failing validation, and the run ends failed with it.
+    if best["plan"] == state["plan"] and best["segments"] == state["segments"]:
+        return Update({**changes, "handing_over": True}, "render")
+    rebuild = {"plan": best["plan"], "segments": best["segments"], "handing_over": True}
+    return Update({**changes, **rebuild}, "build")
+
+
+def _messages(validation: dict[str, Any]) -> str:
+    return "; ".join(f["message"] for f in validation["failures"][:3])
+
+
+def _checked_log(state: dict[str, Any], validation: dict[str, Any], ctx: Context) -> list[Any]:
+    """The last repair, checked against what was measured after it."""
+    log = list(state["repair_log"])
+    if log and not log[-1].get("checked"):
+        log[-1] = check_repair(log[-1], validation["failures"])
+        ctx.emit("repair_checked", {"round": log[-1]["round"], "fixed": log[-1]["fixed"], "no_effect": log[-1]["no_effect"]})  # fmt: skip
+    return log
+
+
+def _best(state: dict[str, Any], validation: dict[str, Any]) -> dict[str, Any] | None:
+    """The built attempt with the fewest failures so far (a later one wins a tie)."""
+    best = state.get("best")
+    if state["build"] is None or validation["measured"] is None:
+        return best
+    count = len(validation["failures"])
+    if best is not None and best["failures"] < count:
+        return best
+    return {"plan": state["plan"], "segments": state["segments"], "failures": count}
 
 
 def _validation(state: dict[str, Any]) -> dict[str, Any]:
@@ -201,14 +310,15 @@ def repair_node(state: dict[str, Any], ctx: Context) -> Update | Finish:
     repairs = state["repairs"] + 1
     fix = Repair(state).run(findings) if state["plan"] and state["build"] else None
     if fix is not None and not fix.remaining:
-        entry = {"round": repairs, "by": "rules", "fixed": fix.applied}
+        entry = {"round": repairs, "by": "rules", "fixed": fix.applied, "targets": fix.targets}
         ctx.emit("repair", entry)
         changes = {"plan": fix.plan, "segments": fix.segments, "repairs": repairs}
         return Update({**changes, "repair_log": [*state["repair_log"], entry]}, "build")
     base = fix.plan if fix is not None else state["plan"]
     remaining = fix.remaining if fix is not None else findings
     applied = fix.applied if fix is not None else []
-    return _model_repair(state, ctx, base, remaining, applied, repairs)
+    targets = fix.targets if fix is not None else []
+    return _model_repair(state, ctx, base, remaining, (applied, targets), repairs)
 
 
 def _model_repair(
@@ -216,9 +326,10 @@ def _model_repair(
     ctx: Context,
     base: dict[str, Any] | None,
     findings: list[dict[str, Any]],
-    applied: list[str],
+    fixes: tuple[list[str], list[dict[str, Any]]],
     repairs: int,
 ) -> Update | Finish:
+    applied, targets = fixes
     feedback = _feedback(findings, applied)
     messages = _repair_messages(state, base, feedback)
     result = ctx.chat(messages, response_format=_format(state), max_tokens=_tokens(state))
@@ -236,6 +347,7 @@ def _model_repair(
         "by": "model",
         "findings": [f["code"] for f in findings],
         "fixed": applied,
+        "targets": targets,
     }
     ctx.emit("repair", entry)
     return Update(

@@ -6,7 +6,11 @@ from __future__ import annotations
 import base64
 import io
 import json
+import struct
+import subprocess
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -75,8 +79,38 @@ def artifact_bytes(result: StepResult) -> dict[str, bytes]:
     return found
 
 
+# glTF is Y-up; the tests measure on the spec's axes (X width, Y depth, Z height).
+Z_UP = np.array([[1.0, 0, 0, 0], [0, 0, -1.0, 0], [0, 1.0, 0, 0], [0, 0, 0, 1.0]])
+
+
 def load_glb(data: bytes) -> Any:
-    return trimesh.load(io.BytesIO(data), file_type="glb", force="scene")
+    """The GLB as a viewer loads it (Y-up), turned to the spec's Z-up axes."""
+    scene = trimesh.load(io.BytesIO(data), file_type="glb", force="scene")
+    scene.apply_transform(Z_UP)
+    return scene
+
+
+GLTF_VALIDATOR = Path(__file__).with_name("gltf_validator.cjs")
+
+
+def gltf_validation(glb: bytes) -> dict[str, Any]:
+    """The Khronos glTF Validator's report on a GLB (vendored from npm; run with Node)."""
+    with tempfile.NamedTemporaryFile(suffix=".glb") as handle:
+        handle.write(glb)
+        handle.flush()
+        done = subprocess.run(
+            ["node", str(GLTF_VALIDATOR), handle.name], capture_output=True, text=True, timeout=60
+        )
+    assert done.returncode == 0, done.stderr
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
+
+
+def gltf_json(glb: bytes) -> dict[str, Any]:
+    """The JSON chunk of a GLB: nodes, meshes, materials as the file states them."""
+    length = struct.unpack_from("<I", glb, 12)[0]
+    document: dict[str, Any] = json.loads(glb[20 : 20 + length])
+    return document
 
 
 def extents_mm(scene: Any) -> list[float]:

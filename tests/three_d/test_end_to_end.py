@@ -2,11 +2,15 @@
 specs with CSG) on the real ASGI server, a real Celery worker, PostgreSQL, Redis and the
 sandbox, with the scripted model. Each run stops for approval before export; a reviewer
 approves over REST; the GLB that comes back loads with the expected parts and dimensions, and
-its previews are not blank. Three briefs carry a planted error the repair loop must fix."""
+its previews are not blank and it passes the Khronos glTF Validator. Two briefs carry a
+planted error the repair loop must fix; in a third the model's wrong width is overridden by the
+brief's at planning. An impossible brief is refused with its numbers, and an ambiguous one asks
+its question as an approval request that is answered over REST."""
 
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +21,14 @@ from tests.factories import TenantFixture
 from tests.runs.live import http, wait_for_status
 from tests.support.fake_openai import FakeOpenAI, serve_fake_openai
 from tests.support.processes import asgi_server, celery_worker
-from tests.three_d.conftest import answer, close, drawn_fraction, extents_mm, load_glb
+from tests.three_d.conftest import (
+    answer,
+    close,
+    drawn_fraction,
+    extents_mm,
+    gltf_validation,
+    load_glb,
+)
 from tests.three_d.specs import BRACKET, DIE, pedestal, snowman
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(400)]
@@ -43,9 +54,9 @@ def template(name: str, **parameters: Any) -> dict[str, Any]:
 
 PRINT = {"target_use": "print"}
 BRIEFS = [
-    # Planted: the model gets the width wrong (100 for 120 cm); a rule sets it from the brief.
+    # Planted: the model gets the width wrong (100 for 120 cm); the brief's value is kept.
     Brief("table", {"brief": "a four-legged wooden table, 120 \u00d7 60 cm, 75 cm high, with a round drawer knob"},
-          [template("table", width=100, depth=60, height=75, drawer=True, knob=True)], 7, [1200, 600, 750], repaired_by="rules"),
+          [template("table", width=100, depth=60, height=75, drawer=True, knob=True)], 7, [1200, 600, 750]),
     Brief("chair", {"brief": "a black chair, 45 x 50 cm, 90 cm tall"},
           [template("chair", width=45, depth=50, height=90, seat_height=46, color="black")], 6, [450, 500, 900]),
     Brief("shelf", {"brief": "a white bookshelf 80 x 30 cm and 180 cm tall with five shelves"},
@@ -74,7 +85,7 @@ BRIEFS = [
 def scripted(body: dict[str, Any]) -> dict[str, Any]:
     """Answers per brief (runs interleave), the n-th reply for the n-th model turn."""
     prompt = next(m["content"] for m in body["messages"] if m["role"] == "user")
-    brief = next(b for b in BRIEFS if f"Brief: {b.input['brief']}" in prompt)
+    brief = next((b for b in BRIEFS if f"Brief: {b.input['brief']}" in prompt), BRIEFS[0])
     turn = sum(1 for m in body["messages"] if m["role"] == "assistant")
     return brief.replies[min(turn, len(brief.replies) - 1)]
 
@@ -92,6 +103,10 @@ def test_ten_briefs_become_validated_previewed_models_over_rest(
         celery_worker(concurrency=2, LONGHAUL_AGENT_MODEL_URL=model_url),
     ):
         runs = {brief.key: start(base, acme, brief) for brief in BRIEFS}
+        impossible = start(base, acme, Brief("cube", {"brief": IMPOSSIBLE}, [], 0, []))
+        ambiguous = start(base, acme, Brief("twice", {"brief": AMBIGUOUS}, [], 0, []))
+        check_refused(base, acme, impossible)
+        check_question(base, acme, reviewer, ambiguous)
         for brief in BRIEFS:
             approve_export(base, acme, reviewer, runs[brief.key], brief)
         for brief in BRIEFS:
@@ -100,6 +115,42 @@ def test_ten_briefs_become_validated_previewed_models_over_rest(
             )
             assert done["status"] == "succeeded", (brief.key, done["error"], done["output"])
             check_delivery(base, acme, runs[brief.key], brief, done)
+
+
+IMPOSSIBLE = "A 10 cm closed cube with 1 cm walls that must hold 2 litres"
+AMBIGUOUS = "A side table 60 x 40 cm, 50 cm high and 55 cm high"
+
+
+def check_refused(base: str, tenant: TenantFixture, run_id: str) -> None:
+    done = wait_for_status(base, run_id, tenant.api_key, {"succeeded", "failed"}, timeout=120)
+    assert done["output"]["refused"] is True
+    assert "2 litres cannot fit: the inside is 8 cm x 8 cm x 8 cm = 0.512 litres" in done["error"]
+
+
+def check_question(base: str, tenant: TenantFixture, reviewer: APIClient, run_id: str) -> None:
+    """The question waits in the review queue; the answer is the approved `answer` argument,
+    and the run reads the brief again with it (then it is cancelled: nothing to plan here)."""
+    wait_for_status(base, run_id, tenant.api_key, {"awaiting_approval"}, timeout=120)
+    _, pending = http("GET", f"{base}/api/approvals?status=pending", tenant.api_key)
+    request = next(item for item in pending["results"] if item["run"] == run_id)
+    assert request["tool"] == "answer_brief_question"
+    question = "The brief gives the side table's height as 50 cm and as 55 cm: which is it?"
+    assert request["arguments"]["question"] == question
+    decided = reviewer.post(
+        f"/api/approvals/{request['id']}/decide",
+        {"decision": "approve", "patch": {"answer": "55 cm"}},
+        format="json",
+    )
+    assert decided.status_code == 200, decided.content
+    for _ in range(120):
+        _, events = http("GET", f"{base}/api/runs/{run_id}/events", tenant.api_key)
+        kinds = [event["kind"] for event in events]
+        if "agent.reading" in kinds or "reading" in kinds:
+            break
+        time.sleep(0.5)
+    answers = [e["data"] for e in events if e["kind"] in ("answer", "agent.answer")]
+    assert answers == [{"question": question, "answer": "55 cm"}], kinds
+    http("POST", f"{base}/api/runs/{run_id}/cancel", tenant.api_key, b"{}", "application/json")
 
 
 def start(base: str, tenant: TenantFixture, brief: Brief) -> str:
@@ -142,7 +193,10 @@ def check_delivery(
     assert media["model.glb"] == "model/gltf-binary"
     assert media["spec.json"] == media["validation.json"] == "application/json"
     assert all(media[name] == "image/png" for name in PREVIEW_NAMES)
-    scene = load_glb(download(base, tenant, run_id, "model.glb"))
+    glb = download(base, tenant, run_id, "model.glb")
+    assert gltf_validation(glb)["issues"]["numErrors"] == 0, brief.key
+    assert media["brief.json"] == "application/json"
+    scene = load_glb(glb)
     assert len(scene.graph.nodes_geometry) == brief.parts, brief.key
     assert close(extents_mm(scene), brief.extents_mm), (brief.key, extents_mm(scene))
     for name in PREVIEW_NAMES:

@@ -8,15 +8,20 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import io
 import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import trimesh
 
 from agents.engine.memory import InMemoryCheckpointer, InMemoryContext
+from agents.engine.registry import get_workflow
+from agents.engine.runner import run_one_step
 from agents.sandbox.python_call import checked
 from agents.three_d.delivery import _checked_files
+from agents.three_d.repair import check_repair, target_of
 from agents.three_d.sandboxed import PACK, MeshToolFailed
 from agents.three_d.tools import BUILD_REPORT, build_model, export_model
 from agents.tools import ToolEnvironment
@@ -28,10 +33,12 @@ from tests.three_d.conftest import (
     close,
     drawn_fraction,
     extents_mm,
+    gltf_json,
+    gltf_validation,
     load_glb,
     run_asset,
 )
-from tests.three_d.specs import DIE
+from tests.three_d.specs import DIE, spec
 
 Make = Callable[..., InMemoryContext]
 TABLE = "a small oak table, 80 x 50 cm, 70 cm high"
@@ -55,6 +62,17 @@ def test_an_unusable_answer_for_a_named_object_falls_back_to_the_template(
     files = artifact_bytes(result)
     assert close(extents_mm(load_glb(files["model.glb"])), [800, 500, 700])
     assert drawn_fraction(files["preview-perspective.png"]) > 0.02
+    # The file itself: Y-up in metres, one named node per part, the asked colour, valid glTF.
+    raw = trimesh.load(io.BytesIO(files["model.glb"]), file_type="glb", force="scene")
+    assert close([float(v) for v in raw.extents], [0.8, 0.7, 0.5])  # height on Y
+    document = gltf_json(files["model.glb"])
+    assert {"top", "leg_1", "leg_2", "leg_3", "leg_4"} <= {n.get("name") for n in document["nodes"]}
+    colours = [m["pbrMetallicRoughness"]["baseColorFactor"][:3] for m in document["materials"]]
+    assert [0.65, 0.47, 0.28] in [[round(c, 2) for c in colour] for colour in colours]  # oak
+    assert gltf_validation(files["model.glb"])["issues"]["numErrors"] == 0
+    reading = json.loads(files["brief.json"])
+    assert reading["object"] == "table"
+    assert reading["size_mm"] == {"width": 800.0, "depth": 500.0, "height": 700.0}
     request = fake_model.requests[0]["body"]
     assert request["response_format"]["type"] == "json_schema"  # constrained output was asked for
     schema = request["response_format"]["json_schema"]["schema"]
@@ -111,6 +129,86 @@ def test_a_triangle_budget_is_met_by_lowering_the_resolution(
     assert paused.interrupt.payload["arguments"]["review"]["triangles"] <= 1200
 
 
+def test_an_impossible_brief_is_refused_with_its_numbers_and_nothing_is_built(
+    fake_model: FakeOpenAI, make_ctx: Make
+) -> None:
+    ctx, cp = make_ctx(), InMemoryCheckpointer()
+    brief = {"brief": "A 10 cm closed cube with 1 cm walls that must hold 2 litres"}
+
+    result = run_asset(ctx, cp, brief)
+
+    assert result.finish.status == "failed"
+    assert result.finish.output["refused"] is True
+    assert (
+        "2 litres cannot fit: the inside is 8 cm x 8 cm x 8 cm = 0.512 litres"
+        in (result.finish.output["reason"])
+    )
+    assert fake_model.requests == []  # no plan, no build
+    assert set(artifact_bytes(result)) == {"brief.json"}
+    assert [kind for kind, _ in ctx.events] == ["reading"]
+
+
+def test_an_ambiguous_brief_asks_and_goes_on_with_the_answer(
+    fake_model: FakeOpenAI, make_ctx: Make
+) -> None:
+    ctx, cp = make_ctx(), InMemoryCheckpointer()
+    brief = {"brief": "A table 120 x 60 cm, 75 cm high, and 90 cm high"}
+
+    paused = run_asset(ctx, cp, brief)
+
+    payload = paused.interrupt.payload
+    assert payload["tool"] == "answer_brief_question"
+    question = "The brief gives the table's height as 75 cm and as 90 cm: which is it?"
+    assert payload["arguments"] == {
+        "question": question,
+        "choices": ["75 cm", "90 cm"],
+        "answer": "",
+    }
+    answered = {**payload["arguments"], "answer": "90 cm"}
+    ctx.decide(payload["digest"], approved=True, arguments=answered, tool=payload["tool"])
+    workflow = get_workflow("three_d_asset")
+    while cp.get(ctx.run_id).node == "read":
+        run_one_step(workflow, cp, ctx.run_id, ctx)
+
+    state = cp.get(ctx.run_id).state
+    assert state["reference"] == {"width": 120.0, "depth": 60.0, "height": 90.0}
+    assert state["brief"]["questions"] == []
+    assert ("answer", {"question": question, "answer": "90 cm"}) in ctx.events
+    assert fake_model.requests == []
+
+
+def test_a_run_out_of_repairs_hands_over_its_best_model_with_what_failed(
+    fake_model: FakeOpenAI, make_ctx: Make
+) -> None:
+    block = {"name": "block", "shape": {"primitive": "box", "size": [100, 100, 120]}, "transform": {"translate": [0, 0, 60]}}  # fmt: skip
+    ctx, cp = make_ctx(), InMemoryCheckpointer()
+    brief = {"brief": "a 10 cm cube", "spec": spec("block", "mm", [block]), "max_repairs": 0}
+
+    paused = run_asset(ctx, cp, brief)
+    assert paused.interrupt is not None, paused.finish
+    assert paused.interrupt.payload["arguments"]["review"]["validation"]["passed"] is False
+    approve(ctx, paused)
+    result = run_asset(ctx, cp, brief)
+
+    assert result.finish.status == "failed"
+    assert result.finish.output["reason"].startswith("validation still fails after 0 repair(s): height is 120.0 mm")  # fmt: skip
+    assert [f["code"] for f in result.finish.output["failures"]] == ["dimension"]
+    glb = artifact_bytes(result)["model.glb"]
+    assert close(extents_mm(load_glb(glb)), [100, 100, 120])
+
+
+def test_a_repair_that_changed_nothing_is_not_reported_as_applied() -> None:
+    finding = {"code": "dimension", "dimension": "width", "actual_mm": 1200.0, "message": "width"}
+    entry = {"round": 1, "by": "rules", "fixed": ["set width to 90 cm"], "targets": [target_of(finding)]}  # fmt: skip
+
+    unchanged = check_repair(entry, [finding])
+    assert unchanged["fixed"] == []
+    assert unchanged["no_effect"] == ["set width to 90 cm"]
+    assert check_repair(entry, [])["fixed"] == ["set width to 90 cm"]
+    moved = check_repair(entry, [{**finding, "actual_mm": 950.0}])  # changed, not yet enough
+    assert moved["fixed"] == ["set width to 90 cm"]
+
+
 def test_a_rejected_export_hands_over_no_model_and_says_who_rejected_it(
     fake_model: FakeOpenAI, make_ctx: Make
 ) -> None:
@@ -118,6 +216,7 @@ def test_a_rejected_export_hands_over_no_model_and_says_who_rejected_it(
     ctx, cp = make_ctx(), InMemoryCheckpointer()
     brief = {"brief": "a mug 8 cm in diameter and 10 cm tall"}
     paused = run_asset(ctx, cp, brief)
+    assert paused.interrupt is not None, paused.finish
     payload = paused.interrupt.payload
     ctx.decide(payload["digest"], approved=False, arguments=payload["arguments"], tool="export_model", reviewer="rita", comment="handle too thin")  # fmt: skip
 
@@ -126,7 +225,7 @@ def test_a_rejected_export_hands_over_no_model_and_says_who_rejected_it(
     assert result.finish.status == "failed"
     assert result.finish.output["reason"] == "the export was rejected by rita: handle too thin"
     files = artifact_bytes(result)
-    assert set(files) == {"spec.json", "validation.json", "previews.png"}
+    assert set(files) == {"brief.json", "spec.json", "validation.json", "previews.png"}
 
 
 def test_the_export_refuses_a_model_file_changed_after_approval(

@@ -22,6 +22,10 @@ from .geometry import DEFAULT_SEGMENTS, GeometryError, apply, build_solid, trans
 UNIT_MM = {"mm": 1.0, "cm": 10.0, "m": 1000.0}
 OUT_DIR = Path("asset")
 ROOT_NODE = "asset"
+# glTF is Y-up (+Y up, +Z toward the viewer); specs are Z-up with the front facing -Y. The root
+# node turns one into the other, so (x, y, z) in the spec is (x, z, -y) in the file.
+Y_UP = np.array([[1.0, 0, 0, 0], [0, 0, 1.0, 0], [0, -1.0, 0, 0], [0, 0, 0, 1.0]])
+Z_UP = Y_UP.T  # back from the file to the spec's axes, for measuring what ships
 DEFAULT_MATERIAL = {"base_color": [0.7, 0.7, 0.7, 1.0], "metallic": 0.0, "roughness": 0.6}
 
 
@@ -139,10 +143,12 @@ def _trimesh(shape: mf.Manifold) -> trimesh.Trimesh:
 
 
 def _export_glb(spec: dict[str, Any], local: dict[str, mf.Manifold]) -> bytes:
-    """glTF is in metres: the root node scales spec units to metres; parts keep the hierarchy."""
+    """glTF is in metres and Y-up: the root node scales spec units to metres and turns Z-up into
+    Y-up; parts keep the hierarchy, one node per part with its name."""
     scene = trimesh.Scene()
-    root = _to_mm(spec) / 1000.0
-    root[3, 3] = 1.0
+    scale = _to_mm(spec) / 1000.0
+    scale[3, 3] = 1.0
+    root = Y_UP @ scale
     scene.graph.update(frame_to=ROOT_NODE, frame_from=scene.graph.base_frame, matrix=root)
     materials = spec.get("materials") or {}
     for part in _parents_first(spec["parts"]):
@@ -185,8 +191,10 @@ def _material(part: dict[str, Any], materials: dict[str, Any]) -> Any:
 
 
 def _reload(glb: bytes) -> dict[str, Any]:
-    """Loads the file back as a viewer would and measures it (metres to millimetres)."""
+    """Loads the file back as a viewer would and measures it (metres to millimetres, on the
+    spec's Z-up axes)."""
     scene: Any = trimesh.load(io.BytesIO(glb), file_type="glb", force="scene")
+    scene.apply_transform(Z_UP)
     parts = []
     for node in scene.graph.nodes_geometry:
         matrix, geometry_name = scene.graph[node]

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import trimesh
 
-from .build import OUT_DIR
+from .build import OUT_DIR, Z_UP
 
 BACKGROUND = (0.93, 0.94, 0.96)
 # Directions from the model's centre to the camera; "front" looks at the -Y face.
@@ -59,6 +59,7 @@ def render(request: dict[str, Any]) -> dict[str, Any]:
 
 def _scene(pyrender: Any, path: Path) -> tuple[Any, np.ndarray, float]:
     loaded: Any = trimesh.load(str(path), file_type="glb", force="scene")
+    loaded.apply_transform(Z_UP)  # the file is Y-up; the cameras below are placed Z-up
     scene = pyrender.Scene(bg_color=[*BACKGROUND, 1.0], ambient_light=[0.25, 0.25, 0.25])
     for node in loaded.graph.nodes_geometry:
         matrix, geometry_name = loaded.graph[node]

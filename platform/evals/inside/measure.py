@@ -11,6 +11,8 @@ import numpy as np
 import trimesh
 
 MAX_FILE_BYTES = 64 * 1024**2
+# glTF is Y-up; the checks' axes are the spec's (X width, Y depth, Z height).
+Z_UP = np.array([[1.0, 0, 0, 0], [0, 0, -1.0, 0], [0, 1.0, 0, 0], [0, 0, 0, 1.0]])
 
 
 def measure(request: dict[str, Any]) -> dict[str, Any]:
@@ -23,6 +25,7 @@ def measure(request: dict[str, Any]) -> dict[str, Any]:
         scene: Any = trimesh.load(str(path), file_type="glb", force="scene")
     except Exception as error:  # any parse failure is the file's fault
         return {"ok": False, "error": f"model.glb does not load: {type(error).__name__}: {error}"}
+    scene.apply_transform(Z_UP)
     parts = [_part(scene, node) for node in scene.graph.nodes_geometry]
     bounds = (np.asarray(scene.bounds) * 1000.0).tolist() if parts else [[0.0] * 3, [0.0] * 3]
     return {

@@ -1,0 +1,290 @@
+"""A generated corpus of briefs with the reading each one should get: paraphrases, orderings,
+unit systems (mm, cm, m, inches with fractions), part-level dimensions, counts, negations,
+colours, impossible and ambiguous briefs. Deterministic for a seed; each brief belongs to a
+split by a hash of its text, so the held-out split is never looked at while tuning the reader.
+
+`score(reading_of, briefs)` compares readings with the expectations and lists every miss.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable
+from typing import Any
+
+UNITS = {"mm": 1.0, "cm": 10.0, "m": 1000.0, "in": 25.4}
+_UNIT_WORDS = {
+    "mm": ["mm", " mm", " millimetres", " millimeters"],
+    "cm": ["cm", " cm", " centimetres", " centimeters"],
+    "m": [" m", " metres", " meters"],
+    "in": [" in", " inches", '"'],
+}
+_COLOURS = ["red", "light blue", "dark green", "black", "white", "yellow", "grey", "navy", "orange", "pale pink"]  # fmt: skip
+_COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+HELD_OUT_SHARE = 0.3
+
+
+def split_of(brief: str) -> str:
+    digest = int(hashlib.sha256(brief.encode()).hexdigest()[:8], 16)
+    return "held_out" if digest % 100 < HELD_OUT_SHARE * 100 else "dev"
+
+
+def _fmt(rng: random.Random, value_mm: float, unit: str) -> str:
+    """A length in `unit`, written the way people write it (fractions for inches)."""
+    value = value_mm / UNITS[unit]
+    if unit == "in" and value != int(value) and rng.random() < 0.7:
+        whole, frac = int(value), value - int(value)
+        parts = {0.25: "1/4", 0.5: "1/2", 0.75: "3/4"}
+        text = parts.get(round(frac, 2))
+        if text:
+            return (f"{whole} {text}" if whole else text) + rng.choice(_UNIT_WORDS[unit])
+    return f"{value:g}" + rng.choice(_UNIT_WORDS[unit])
+
+
+def _pick_mm(rng: random.Random, unit: str, low: float, high: float) -> float:
+    """A round value in `unit` (whole, or halves for inches and cm), in millimetres."""
+    step = {"mm": 5.0, "cm": 1.0, "m": 0.05, "in": 0.5}[unit]
+    steps = rng.randint(int(low / UNITS[unit] / step) + 1, max(int(high / UNITS[unit] / step), int(low / UNITS[unit] / step) + 2))  # fmt: skip
+    return round(steps * step * UNITS[unit], 6)
+
+
+def _size_phrase(rng: random.Random, w: float, d: float, h: float, unit: str) -> str:
+    f = lambda v: _fmt(rng, v, unit)  # noqa: E731
+    bare = lambda v: f"{v / UNITS[unit]:g}"  # noqa: E731
+    tail = rng.choice(_UNIT_WORDS[unit]).strip() or unit
+    forms = [
+        f"{bare(w)} x {bare(d)} x {bare(h)} {tail}",
+        f"{bare(w)}x{bare(d)}x{bare(h)}{tail if tail != 'm' else ' m'}",
+        f"{f(w)} x {f(d)} x {f(h)}",
+        f"{f(w)} wide, {f(d)} deep and {f(h)} tall",
+        f"{f(h)} high, {f(w)} wide and {f(d)} deep",
+        f"{f(d)} deep, {f(w)} wide, {f(h)} tall",
+        f"width {f(w)}, depth {f(d)}, height {f(h)}",
+        f"{f(w)} long, {f(d)} deep and {f(h)} high",
+        f"{bare(w)} by {bare(d)} by {bare(h)} {tail}",
+    ]
+    return rng.choice(forms)
+
+
+def _colour(rng: random.Random) -> tuple[str, str | None]:
+    if rng.random() < 0.35:
+        return "", None
+    colour = rng.choice(_COLOURS)
+    return rng.choice([f", in {colour}", f". {colour.capitalize()}.", f", painted {colour}", f" in {colour}"]), colour  # fmt: skip
+
+
+def _case(
+    brief: str, kind: str, size: dict[str, float] | None = None, **expect: Any
+) -> dict[str, Any]:
+    return {"brief": brief, "kind": kind, "split": split_of(brief), "expect": {"size_mm": size or {}, **expect}}  # fmt: skip
+
+
+# --- generators, one per kind of brief ----------------------------------------------------------
+def _table(rng: random.Random) -> dict[str, Any]:
+    unit = rng.choice(["cm", "cm", "mm", "m", "in"])
+    w, d, h = (
+        _pick_mm(rng, unit, 800, 2000),
+        _pick_mm(rng, unit, 500, 1000),
+        _pick_mm(rng, unit, 650, 800),
+    )
+    leg = _pick_mm(rng, unit, 40, 90)
+    noun = rng.choice(["table", "dining table", "desk", "kitchen table", "side table"])
+    n = rng.choice([3, 4, 4, 6])
+    legs = rng.choice([
+        (f"with {_COUNTS[n]} legs {_fmt(rng, leg, unit)} thick", {"leg": {"thickness": leg}}),
+        (f"with {n} legs {_fmt(rng, leg, unit)} square", {"leg": {"section": [leg, leg]}}),
+        (f"with {_COUNTS[n]} {_fmt(rng, leg, unit)} diameter legs", {"leg": {"diameter": leg}}),
+    ])  # fmt: skip
+    colour, named = _colour(rng)
+    drawer = rng.random() < 0.3
+    extra = ", no drawer" if drawer else ""
+    brief = f"A {noun}, {_size_phrase(rng, w, d, h, unit)}, {legs[0]}{extra}{colour}"
+    absent = ["drawer"] if drawer else []
+    return _case(brief, "table", {"width": w, "depth": d, "height": h}, parts=legs[1], counts={"leg": n}, absent=absent, colour=named, outcome="build")  # fmt: skip
+
+
+def _shelf(rng: random.Random) -> dict[str, Any]:
+    unit = rng.choice(["cm", "mm", "in"])
+    w, d, h = (
+        _pick_mm(rng, unit, 600, 1200),
+        _pick_mm(rng, unit, 250, 400),
+        _pick_mm(rng, unit, 900, 2000),
+    )
+    n = rng.randint(2, 6)
+    t = _pick_mm(rng, "mm", 15, 30) if unit == "mm" else (19.05 if unit == "in" else 18.0)
+    board = _fmt(rng, t, unit) if unit != "in" else "3/4 inch"
+    back = rng.random() < 0.5
+    colour, named = _colour(rng)
+    noun = rng.choice(["bookshelf", "bookcase", "shelving unit"])
+    count = rng.choice([f"{_COUNTS.get(n, n)} shelves", f"{n} shelves"])
+    brief = f"{noun.capitalize()} {_size_phrase(rng, w, d, h, unit)} with {count} of {board} boards" + (", no back panel" if back else "") + colour  # fmt: skip
+    return _case(brief, "shelf", {"width": w, "depth": d, "height": h}, parts={"shelf": {"thickness": t}}, counts={"shelf": n}, absent=["back"] if back else [], colour=named, outcome="build")  # fmt: skip
+
+
+def _container(rng: random.Random) -> dict[str, Any]:
+    unit = rng.choice(["cm", "mm", "cm"])
+    w, d, h = (
+        _pick_mm(rng, unit, 150, 600),
+        _pick_mm(rng, unit, 150, 400),
+        _pick_mm(rng, unit, 100, 400),
+    )
+    wall = rng.choice([5.0, 10.0, 15.0, 20.0])
+    noun = rng.choice(["planter", "storage bin", "crate", "bin"])
+    open_top = rng.choice(
+        ["without a lid", "open-top", "open at the top", "with no lid", "lidless"]
+    )
+    walls = rng.choice([f"{_fmt(rng, wall, unit)} walls", f"walls {_fmt(rng, wall, unit)} thick"])
+    colour, named = _colour(rng)
+    brief = f"A {noun} {_size_phrase(rng, w, d, h, unit)}, {walls}, {open_top}{colour}"
+    return _case(brief, "container", {"width": w, "depth": d, "height": h}, parts={"wall": {"thickness": wall}}, absent=["lid"], colour=named, outcome="build")  # fmt: skip
+
+
+def _board(rng: random.Random) -> dict[str, Any]:
+    unit = rng.choice(["cm", "mm", "m"])
+    w, d = _pick_mm(rng, unit, 300, 1200), _pick_mm(rng, unit, 150, 400)
+    t = rng.choice([19.05, 12.7, 25.4])
+    hole = rng.choice([5.0, 6.0, 8.0])
+    thick = (
+        rng.choice(["3/4 inch", "1/2 inch", "1 inch"])[:0]
+        or {19.05: "3/4 inch", 12.7: "1/2 inch", 25.4: "1 inch"}[t]
+    )
+    noun = rng.choice(["shelf board", "cutting board", "board"])
+    holes = rng.random() < 0.5
+    extra = f", with two {hole:g} mm holes" if holes else ""
+    brief = f"{noun.capitalize()} {_fmt(rng, w, unit)} long, {_fmt(rng, d, unit)} deep, {thick} thick{extra}"
+    parts = {"hole": {"diameter": hole}} if holes else {}
+    return _case(brief, "board", {"width": w, "depth": d, "height": t}, parts=parts, counts={"hole": 2} if holes else {}, outcome="build")  # fmt: skip
+
+
+def _ring(rng: random.Random) -> dict[str, Any]:
+    od = float(rng.choice(range(20, 80, 5)))
+    inner = float(rng.choice(range(5, int(od) - 4, 1)))
+    t = float(rng.choice([2, 3, 5, 8, 10]))
+    noun = rng.choice(["washer", "spacer ring", "ring"])
+    brief = rng.choice([
+        f"{noun.capitalize()}: OD {od:g} mm, ID {inner:g} mm, {t:g} mm thick",
+        f"A {noun} with an outer diameter of {od:g} mm, a {inner:g} mm hole and {t:g} mm thick",
+        f"{noun.capitalize()} {od:g} mm across with a hole of {inner:g} mm, {t:g} mm thick",
+    ])  # fmt: skip
+    size = {"width": od, "depth": od, "height": t}
+    return _case(brief, "ring", size, parts={"hole": {"diameter": inner}}, outcome="build")
+
+
+def _impossible(rng: random.Random) -> dict[str, Any]:
+    kind = rng.choice(["walls", "hole", "volume", "legs"])
+    if kind == "walls":
+        side = float(rng.choice([3, 4, 5, 6, 8]))
+        wall = side / 2 + rng.choice([0, 0.5, 1])
+        brief = f"A hollow cube {side:g} cm on each side with {wall:g} cm thick walls"
+        return _case(brief, "impossible", {"width": side * 10, "depth": side * 10, "height": side * 10}, parts={"wall": {"thickness": wall * 10}}, outcome="refuse")  # fmt: skip
+    if kind == "hole":
+        od = float(rng.choice(range(10, 40, 2)))
+        hole = od + rng.choice([0, 2, 4, 6])
+        brief = rng.choice([f"A flat washer with an outer diameter of {od:g} mm and a hole of {hole:g} mm", f"Washer, OD {od:g} mm, ID {hole:g} mm, 2 mm thick"])  # fmt: skip
+        return _case(brief, "impossible", {"width": od, "depth": od}, parts={"hole": {"diameter": hole}}, outcome="refuse")  # fmt: skip
+    if kind == "volume":
+        side = float(rng.choice([8, 10, 12]))
+        litres = rng.choice([2, 3, 5])
+        brief = f"A closed box {side:g} x {side:g} x {side:g} cm with 1 cm walls that must hold {litres} litres"
+        return _case(brief, "impossible", {"width": side * 10, "depth": side * 10, "height": side * 10}, parts={"wall": {"thickness": 10.0}}, outcome="refuse")  # fmt: skip
+    h = float(rng.choice([60, 70, 75]))
+    leg = h + rng.choice([10, 20, 30])
+    brief = f"A table {h:g} cm tall standing on four legs {leg:g} cm long"
+    return _case(brief, "impossible", {"height": h * 10}, parts={"leg": {"length": leg * 10}}, counts={"leg": 4}, outcome="refuse")  # fmt: skip
+
+
+def _ambiguous(rng: random.Random) -> dict[str, Any]:
+    kind = rng.choice(["twice", "bare", "none"])
+    noun = rng.choice(["table", "desk", "bookshelf", "box"])
+    if kind == "twice":
+        a, b = rng.sample([70, 75, 80, 90, 100], 2)
+        brief = f"A {noun} {a} cm high with a drawer; it should be {b} cm high overall"
+        return _case(brief, "ambiguous", {}, outcome="ask")
+    if kind == "bare":
+        v = rng.choice([60, 90, 120, 160])
+        brief = rng.choice([f"A {noun} of {v} cm", f"I need a {v} cm {noun}", f"{noun.capitalize()}, {v} cm, oak"])  # fmt: skip
+        return _case(brief, "ambiguous", {}, outcome="ask")
+    brief = rng.choice([f"A big chunky {noun} for my workshop", f"A nice {noun} for the living room", f"Make me a simple {noun}"])  # fmt: skip
+    return _case(brief, "ambiguous", {}, outcome="assume")
+
+
+GENERATORS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
+    "table": _table, "shelf": _shelf, "container": _container, "board": _board, "ring": _ring,
+    "impossible": _impossible, "ambiguous": _ambiguous,
+}  # fmt: skip
+
+
+def generate(count: int = 280, seed: int = 24) -> list[dict[str, Any]]:
+    rng = random.Random(seed)
+    names = sorted(GENERATORS)
+    found: dict[str, dict[str, Any]] = {}
+    while len(found) < count:
+        case = GENERATORS[names[len(found) % len(names)]](rng)
+        found.setdefault(case["brief"], case)
+    return list(found.values())
+
+
+# --- scoring ------------------------------------------------------------------------------------
+def outcome_of(meaning: dict[str, Any]) -> str:
+    if meaning["refusals"]:
+        return "refuse"
+    if meaning["questions"]:
+        return "ask"
+    return "assume" if meaning["assumptions"] else "build"
+
+
+def misses(case: dict[str, Any], reading: dict[str, Any], meaning: dict[str, Any]) -> list[str]:
+    """Where the reading differs from what the case expects (empty when it is right)."""
+    expect, found = case["expect"], []
+    if outcome_of(meaning) != expect["outcome"]:
+        found.append(f"outcome {outcome_of(meaning)}, expected {expect['outcome']}")
+    for axis, value in expect["size_mm"].items():
+        got = meaning["size_mm"].get(axis)
+        if got is None or abs(got - value) > 1e-3 * value:
+            found.append(f"{axis} {got}, expected {value:g} mm")
+    for part, dims in expect.get("parts", {}).items():
+        got_dims = (reading["parts"].get(part) or {}).get("size_mm", {})
+        for dim, value in dims.items():
+            if got_dims.get(dim) != value and not _close(got_dims.get(dim), value):
+                found.append(f"{part} {dim} {got_dims.get(dim)}, expected {value}")
+    for part, n in expect.get("counts", {}).items():
+        got = (reading["parts"].get(part) or {}).get("count")
+        if got != n:
+            found.append(f"{part} count {got}, expected {n}")
+    if "absent" in expect and set(expect["absent"]) != set(reading["absent"]):
+        found.append(f"absent {reading['absent']}, expected {expect['absent']}")
+    if "colour" in expect and reading["colour"] != expect["colour"]:
+        found.append(f"colour {reading['colour']!r}, expected {expect['colour']!r}")
+    return found
+
+
+def _close(got: Any, value: Any) -> bool:
+    if isinstance(value, list) and isinstance(got, list) and len(got) == len(value):
+        return all(abs(a - b) <= 1e-3 * b for a, b in zip(got, value, strict=True))
+    return isinstance(got, int | float) and abs(got - value) <= 1e-3 * value
+
+
+def score(
+    cases: list[dict[str, Any]], reader: Callable[[str], tuple[dict[str, Any], dict[str, Any]]]
+) -> dict[str, Any]:
+    """Accuracy per split and every miss, with the brief and what was wrong."""
+    report: dict[str, Any] = {"splits": {}, "misses": []}
+    for case in cases:
+        reading, meaning = reader(case["brief"])
+        wrong = misses(case, reading, meaning)
+        split = report["splits"].setdefault(case["split"], {"briefs": 0, "right": 0})
+        split["briefs"] += 1
+        split["right"] += not wrong
+        if wrong:
+            report["misses"].append({"brief": case["brief"], "split": case["split"], "kind": case["kind"], "misses": wrong})  # fmt: skip
+    for split in report["splits"].values():
+        split["accuracy"] = round(split["right"] / split["briefs"], 4)
+    return report
+
+
+def read_for_scoring(text: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    from agents.three_d.brief import understand
+
+    reading, meaning = understand(text)
+    return reading.as_dict(), meaning

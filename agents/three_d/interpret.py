@@ -1,0 +1,258 @@
+"""What a reading means for the build: the overall box, what the brief leaves open (a question
+to ask, or a stated default), what makes it impossible (a refusal naming the numbers), and the
+template parameters the text fixes (the model fills only the others)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from agents.three_d import vocabulary as words
+from agents.three_d.reader import Reading
+
+AXES = ("width", "depth", "height")
+_WORD = {"width": "wide", "length": "long", "depth": "deep", "height": "high", "diameter": "across"}
+
+
+def box_mm(reading: Reading) -> dict[str, float]:
+    """The stated overall size on the build's axes: X width (or length), Y depth, Z height (or
+    the thickness of something lying flat), and a diameter for round objects."""
+    o = reading.overall
+    box: dict[str, float] = {}
+    x = o.get("length", o.get("width"))
+    y = o.get("depth", o.get("width") if "length" in o else None)
+    z = o.get("height", o.get("thickness"))
+    diameter = o.get("diameter")
+    if diameter is not None and "length" in o:  # a rod or pencil lying along X
+        y, z = y or diameter, z or diameter
+    elif diameter is not None:
+        x, y = x or diameter, y or diameter
+        box["diameter"] = diameter
+    for name, value in zip(AXES, (x, y, z), strict=True):
+        if value is not None:
+            box[name] = round(value, 6)
+    return box
+
+
+def _cm(value_mm: float) -> str:
+    return f"{value_mm / 10:g} cm"
+
+
+def _name(reading: Reading) -> str:
+    return reading.object or "object"
+
+
+def questions(reading: Reading, template: str | None) -> list[dict[str, Any]]:
+    """What the person must answer before anything is built: a dimension given twice, a size
+    that could be any dimension, no size at all where no default exists."""
+    found = []
+    thing = _name(reading)
+    for conflict in reading.conflicts:
+        dim = conflict["dimension"]
+        values = conflict["values_mm"]
+        choices = {_cm(v): f"{_cm(v)} {_WORD.get(dim, dim)}" for v in values}
+        shown = " and as ".join(_cm(v) for v in values)
+        found.append({"question": f"The brief gives the {thing}'s {dim} as {shown}: which is it?", "choices": choices})  # fmt: skip
+    for loose in reading.unplaced:
+        value = loose["value_mm"]
+        options = [d for d in ("length", "width", "height") if d not in reading.overall]
+        if not options:
+            continue
+        choices = {d: f"{_cm(value)} {_WORD[d]}" for d in options}
+        listed = (
+            ", its ".join(options[:-1]) + f" or its {options[-1]}"
+            if len(options) > 1
+            else options[0]
+        )
+        found.append({"question": f"Is {_cm(value)} the {thing}'s {listed}?", "choices": choices})
+    return found
+
+
+def assumptions(reading: Reading, template: str | None, defaults_mm: dict[str, float]) -> list[str]:
+    """Defaults the build takes where the brief is silent and a sensible one exists."""
+    if reading.quantities:
+        return []
+    if template is None:
+        return [f"no size was given: the {_name(reading)} is planned at a usual size for one, which the output states"]  # fmt: skip
+    size = " x ".join(_cm(defaults_mm[a]) for a in AXES if a in defaults_mm)
+    return [f"no size was given: the {_name(reading)} is built at a usual size, {size} (width x depth x height)"]  # fmt: skip
+
+
+# --- impossible briefs --------------------------------------------------------------------------
+def refusals(reading: Reading) -> list[str]:
+    """Each constraint set the brief states that no solid can meet, with the numbers."""
+    box = box_mm(reading)
+    return [
+        *_walls(reading, box),
+        *_holes(reading, box),
+        *_capacity(reading, box),
+        *_fits_inside(reading, box),
+        *_parts_too_big(reading, box),
+    ]
+
+
+def _size(reading: Reading, part: str, dimension: str) -> float | None:
+    value = (reading.parts.get(part) or {}).get("size_mm", {}).get(dimension)
+    return float(value) if isinstance(value, int | float) else None
+
+
+def _walls(reading: Reading, box: dict[str, float]) -> list[str]:
+    wall = _size(reading, "wall", "thickness")
+    if wall is None:
+        return []
+    found = []
+    for axis in ("width", "depth", "height") if _closed(reading) else ("width", "depth"):
+        if axis in box and 2 * wall >= box[axis]:
+            found.append(
+                f"walls {_cm(wall)} thick leave no room inside: 2 x {_cm(wall)} = "
+                f"{_cm(2 * wall)}, and the {_name(reading)} is {_cm(box[axis])} in {axis}"
+            )
+            break
+    cavity = _size(reading, "cavity", "thickness") or _size(reading, "cavity", "diameter")
+    sides = [box[a] for a in AXES if a in box]
+    if cavity and sides and not found and min(sides) - 2 * wall < cavity:
+        inside = min(sides) - 2 * wall
+        found.append(
+            f"an empty space of {_cm(cavity)} does not fit: {_cm(min(sides))} - 2 x {_cm(wall)} "
+            f"walls leaves {_cm(max(inside, 0))}"
+        )
+    return found
+
+
+def _closed(reading: Reading) -> bool:
+    return "lid" not in reading.absent and reading.object in ("cube", "hollow cube", "box", None)
+
+
+def _holes(reading: Reading, box: dict[str, float]) -> list[str]:
+    hole = _size(reading, "hole", "diameter")
+    if hole is None:
+        return []
+    outer = box.get("diameter")
+    if outer is not None and hole >= outer:
+        return [f"a hole {hole:g} mm across does not fit in a {_name(reading)} {outer:g} mm across"]
+    return []
+
+
+def _capacity(reading: Reading, box: dict[str, float]) -> list[str]:
+    if reading.capacity_ml is None or not all(a in box for a in AXES):
+        return []
+    wall = _size(reading, "wall", "thickness") or 0.0
+    floors = 2 if _closed(reading) else 1
+    inside = [box["width"] - 2 * wall, box["depth"] - 2 * wall, box["height"] - floors * wall]
+    volume_ml = math.prod(max(v, 0.0) for v in inside) / 1000.0
+    if volume_ml >= reading.capacity_ml:
+        return []
+    shown = " x ".join(_cm(v) for v in inside)
+    return [
+        f"{reading.capacity_ml / 1000:g} litres cannot fit: the inside is {shown} = "
+        f"{volume_ml / 1000:.3g} litres"
+    ]
+
+
+def _fits_inside(reading: Reading, box: dict[str, float]) -> list[str]:
+    if reading.inside_mm is None:
+        return []
+    diameter = box.get("diameter")
+    room = min(reading.inside_mm)
+    if diameter is not None and diameter > room:
+        inside = " x ".join(_cm(v) for v in reading.inside_mm)
+        return [f"a {_name(reading)} {_cm(diameter)} across does not fit in a space {inside} inside"]  # fmt: skip
+    return []
+
+
+_UPRIGHT = {"leg", "pole", "side"}
+
+
+def _parts_too_big(reading: Reading, box: dict[str, float]) -> list[str]:
+    found = []
+    thing = _name(reading)
+    for part, entry in reading.parts.items():
+        size = entry["size_mm"]
+        tall = size.get("height", size.get("length") if part in _UPRIGHT else None)
+        if tall is not None and "height" in reading.overall and tall > box["height"] * 1.001:
+            found.append(f"{part}s {_cm(tall)} long do not fit a {thing} {_cm(box['height'])} tall")
+        # A part may lie along any axis: only longer than the object's largest size is certain.
+        longest = max(box[a] for a in AXES) if all(a in box for a in AXES) else None
+        along = size.get("length") if part not in _UPRIGHT else None
+        if along is not None and longest is not None and along > longest * 1.001:
+            found.append(
+                f"a {part} {_cm(along)} long is longer than the whole {thing} ({_cm(longest)})"
+            )
+        thick = size.get("thickness")
+        if (
+            thick is not None
+            and "height" in box
+            and part in ("top", "seat", "lid")
+            and thick >= box["height"]
+        ):
+            found.append(f"a {part} {_cm(thick)} thick is as thick as the whole {thing} ({_cm(box['height'])})")  # fmt: skip
+    return found
+
+
+# --- template parameters the text fixes --------------------------------------------------------
+def stated_parameters(reading: Reading, template: str) -> dict[str, Any]:
+    """Template parameters (millimetres for lengths) the brief states; the model never changes
+    them, it only fills the rest."""
+    box = box_mm(reading)
+    fixed: dict[str, Any] = {a: box[a] for a in AXES if a in box}
+    if template == "mug":
+        fixed = {k: v for k, v in fixed.items() if k == "height"}
+        if "diameter" in box:
+            fixed["diameter"] = box["diameter"]
+    present = {name for name in reading.parts if name not in reading.absent}
+    for name, value in _part_parameters(reading, template).items():
+        fixed[name] = value
+    flags = {"table": {"drawer": "drawer", "knob": "knob"}, "shelf": {"back_panel": "back"},
+             "mug": {"handle": "handle"}}.get(template, {})  # fmt: skip
+    for parameter, part in flags.items():
+        if part in reading.absent:
+            fixed[parameter] = False
+        elif part in present:
+            fixed[parameter] = True
+    return fixed
+
+
+def _part_parameters(reading: Reading, template: str) -> dict[str, Any]:
+    leg = reading.parts.get("leg", {}).get("size_mm", {})
+    found: dict[str, Any] = {}
+    leg_size = (leg.get("section") or [None])[0] or leg.get("thickness") or leg.get("diameter")
+    if leg_size and template in ("table", "chair"):
+        found["leg_thickness"] = leg_size
+        if template == "table" and "diameter" in leg:
+            found["round_legs"] = True
+    simple = {
+        "table": {"top_thickness": ("top", "thickness")},
+        "chair": {"seat_thickness": ("seat", "thickness")},
+        "shelf": {"board_thickness": ("shelf", "thickness")},
+        "mug": {"wall": ("wall", "thickness")},
+        "box_with_lid": {"wall": ("wall", "thickness"), "lid_height": ("lid", "thickness")},
+        "lamp": {"shade_diameter": ("shade", "diameter"), "base_diameter": ("base", "diameter")},
+    }.get(template, {})
+    for parameter, (part, dimension) in simple.items():
+        value = _size(reading, part, dimension)
+        if value is not None:
+            found[parameter] = value
+    shelves = reading.parts.get("shelf", {}).get("count")
+    if template == "shelf" and shelves:
+        found["shelves"] = max(2, int(shelves))
+    return found
+
+
+def colour_rgb(phrase: str | None) -> tuple[float, float, float] | None:
+    """The RGB a colour phrase names ("light blue", "natural pine", "terracotta orange")."""
+    if not phrase:
+        return None
+    tokens = phrase.lower().split()
+    base = next((words.COLOURS[t] for t in tokens if t in words.COLOURS), None)
+    if base is None:
+        base = next((words.MATERIALS[t][0] for t in tokens if t in words.MATERIALS), None)
+    if base is None:
+        return None
+    shade = next((words.SHADES[t] for t in tokens if t in words.SHADES), 0.0)
+    if shade >= 0:
+        return tuple(round(c + (1 - c) * shade, 4) for c in base)  # type: ignore[return-value]
+    return tuple(round(c * (1 + shade), 4) for c in base)  # type: ignore[return-value]
+
+
+def metallic(reading: Reading) -> bool:
+    return any(words.MATERIALS[m][1] for m in reading.materials if m in words.MATERIALS)

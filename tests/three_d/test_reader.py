@@ -1,0 +1,97 @@
+"""The brief reader against the generated corpus (agents/three_d/corpus.py) and the cases that
+went wrong before: quantities attached to the part they measure, negations word-bounded,
+impossible briefs refused with their numbers, ambiguous ones asked about."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from agents.three_d.brief import BriefInvalid, understand
+from agents.three_d.corpus import GENERATORS, generate, misses, read_for_scoring, score
+from agents.three_d.reader import read
+
+
+def test_the_reader_is_right_on_at_least_95_percent_of_each_split() -> None:
+    report = score(generate(), read_for_scoring)
+    for name, split in report["splits"].items():
+        assert split["accuracy"] >= 0.95, (name, report["misses"][:10])
+    assert sum(s["briefs"] for s in report["splits"].values()) >= 200
+
+
+@settings(max_examples=40, derandomize=True, deadline=None)
+@given(seed=st.integers(0, 10**6), kind=st.sampled_from(sorted(GENERATORS)))
+def test_a_generated_brief_reads_as_generated(seed: int, kind: str) -> None:
+    case = GENERATORS[kind](random.Random(seed))
+    reading, meaning = read_for_scoring(case["brief"])
+    assert misses(case, reading, meaning) == [], case["brief"]
+
+
+def test_part_sizes_belong_to_their_parts_not_the_object() -> None:
+    reading = read(
+        "Dining table 160 cm long, 90 cm wide, 75 cm tall, with four legs 6 x 6 cm; "
+        "a chair-height top 4 cm thick"
+    )
+    assert reading.overall == {"length": 1600.0, "width": 900.0, "height": 750.0}
+    assert reading.parts["leg"]["size_mm"]["section"] == [60.0, 60.0]
+    assert reading.parts["leg"]["count"] == 4
+    assert reading.parts["top"]["size_mm"]["thickness"] == 40.0
+    chair = read("A chair with 4 cm diameter legs, 90 cm tall")
+    assert chair.parts["leg"]["size_mm"] == {"diameter": 40.0}
+    assert chair.overall == {"height": 900.0}
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("a cube 10 cm x 10 cm x 10 cm", [100.0, 100.0, 100.0]),
+        ("a 60x40x30cm box", [600.0, 400.0, 300.0]),
+        ("a board 3/4 inch thick", [19.05]),
+        ("a rod 1 1/2 in across", [38.1]),
+        ("a shelf 0.9 m long", [900.0]),
+    ],
+)
+def test_units_and_fractions_convert_to_millimetres(text: str, values: list[float]) -> None:
+    assert read(text).quantities[0]["values_mm"] == values
+
+
+def test_negations_are_whole_words() -> None:
+    shelf = read("A solid oak bookshelf 80 x 30 x 180 cm, no back panel, 4 shelves")
+    assert shelf.absent == {"back"}
+    assert "lid" not in shelf.parts
+    assert read("A planter 60 x 20 x 18 cm, open-top").absent == {"lid"}
+    assert read("A bin 30 x 30 x 30 cm without a lid, in light blue").colour == "light blue"
+    # a box open at the top that has a lid keeps it
+    assert "lid" not in read("a box open at the top; the lid is 1 cm thick").absent
+
+
+def test_impossible_briefs_are_refused_with_the_numbers() -> None:
+    _, cube = understand("A 10 cm closed cube with 1 cm walls that must hold 2 litres")
+    assert "2 litres cannot fit" in cube["refusals"][0]
+    assert "0.512" in cube["refusals"][0]
+    _, table = understand("A table 70 cm tall on four legs 90 cm long")
+    assert table["refusals"] == ["legs 90 cm long do not fit a table 70 cm tall"]
+    _, washer = understand("A washer, OD 20 mm, ID 24 mm")
+    assert "24 mm" in washer["refusals"][0]
+    assert "20 mm" in washer["refusals"][0]
+
+
+def test_ambiguous_briefs_ask_or_state_the_default() -> None:
+    _, twice = understand("A table 75 cm high, and 90 cm high")
+    assert twice["questions"][0]["question"] == (
+        "The brief gives the table's height as 75 cm and as 90 cm: which is it?"
+    )
+    _, bare = understand("I need a 160 cm table")
+    assert bare["questions"][0]["question"].startswith("Is 16 cm") is False
+    assert "160 cm the table's length" in bare["questions"][0]["question"]
+    _, silent = understand("A big chunky table for my workshop")
+    assert silent["questions"] == []
+    assert "120 cm x 70 cm x 75 cm" in silent["assumptions"][0]
+
+
+def test_only_text_with_no_words_is_not_a_brief() -> None:
+    with pytest.raises(BriefInvalid):
+        understand("  12 ")

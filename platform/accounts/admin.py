@@ -7,6 +7,7 @@ from django.contrib.auth.admin import UserAdmin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from accounts.lockout import sign_in_unlock
 from accounts.models import ApiKey, Membership, Organization, User
 from accounts.selectors import user_role_in
 from accounts.services import api_key_create, api_key_revoke
@@ -27,7 +28,14 @@ class MembershipInline(admin.TabularInline):
 
 @admin.register(User)
 class LonghaulUserAdmin(UserAdmin):
-    pass
+    actions = ["unlock_sign_in"]
+
+    @admin.action(description="Unlock sign-in (clear failed attempts)")
+    def unlock_sign_in(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
+        actor = f"{request.user.get_username()} in the admin"
+        for user in queryset:
+            sign_in_unlock(username=user.username, actor=actor, actor_user_id=request.user.pk)
+        self.message_user(request, f"Sign-in unlocked for {queryset.count()} account(s).")
 
 
 @admin.register(Organization)

@@ -11,7 +11,11 @@ websocket_urlpatterns: list[Any] = [*runs_websockets, *dashboard_websockets]
 
 
 def http_application(django_http: Any) -> Any:
-    """The HTTP side of the ASGI app; the gateway may serve /v1 ahead of Django's stack."""
+    """The HTTP side of the ASGI app; the gateway may serve /v1 ahead of Django's stack. In
+    front of Django: request rates (gateway.rest_limits), then body limits (core.guards), so
+    that a refused request is answered before a byte of its body is read."""
+    from core.guards import limit_request_bodies
     from gateway.asgi import wrap_http_application
+    from gateway.rest_limits import rate_limit_requests
 
-    return wrap_http_application(django_http)
+    return wrap_http_application(rate_limit_requests(limit_request_bodies(django_http)))

@@ -26,5 +26,6 @@ urlpatterns = [
 ]
 
 # Problem details for unknown /api/ URLs, as for every other API error (core.views).
+handler400 = "core.views.bad_request"
 handler404 = "core.views.not_found"
 handler500 = "core.views.server_error"

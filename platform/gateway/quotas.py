@@ -162,6 +162,26 @@ async def admit(
     return reservation
 
 
+def minute_counter(scope: str, ident: str, limit: int, now: float) -> Counter:
+    """A requests-per-minute counter of some other kind of caller (REST credentials, client
+    addresses, sign-in forms), in a key space of its own."""
+    return Counter(f"longhaul:rate:{scope}:{ident}:rpm:{int(now // 60)}", "r", scope, limit, 120)
+
+
+async def admit_requests(counters: list[Counter], now: float) -> None:
+    """Counts one request on every counter, all or none, with the script that admits /v1; a
+    full counter raises its 429 (with Retry-After), an unreachable Redis the 503."""
+    counters = [counter for counter in counters if counter.limit > 0]
+    if not counters:
+        return
+    args: list[str | int] = [len(counters)]
+    for counter in counters:
+        args += [counter.kind, counter.limit, counter.ttl, 1]
+    result = await _run_admission([c.key for c in counters], args)
+    if int(result[0]) != 0:
+        raise _refusal(counters[int(result[0]) - 1], now)
+
+
 async def _run_admission(keys: list[str], args: list[str | int]) -> Any:
     """The admission script's answer. Without Redis no limit can be checked, so nothing is
     admitted: the caller is told to retry (503), and nothing reaches a backend unmetered."""

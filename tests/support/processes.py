@@ -77,6 +77,20 @@ def stop_process(process: subprocess.Popen[bytes], grace: float = 10.0) -> None:
 @contextmanager
 def asgi_server(**env: str) -> Iterator[str]:
     """Runs config.asgi under uvicorn on a free port; yields its base URL."""
+    with _uvicorn(None, env) as base:
+        yield base
+
+
+@contextmanager
+def logged_asgi_server(log: Path, **env: str) -> Iterator[str]:
+    """The same with uvicorn's access log on, as deployments run it, and everything the server
+    prints written to `log`."""
+    with _uvicorn(log, env) as base:
+        yield base
+
+
+@contextmanager
+def _uvicorn(log: Path | None, env: dict[str, str]) -> Iterator[str]:
     port = free_port()
     command = [
         sys.executable,
@@ -87,19 +101,24 @@ def asgi_server(**env: str) -> Iterator[str]:
         "127.0.0.1",
         "--port",
         str(port),
-        "--no-access-log",
+        *([] if log else ["--no-access-log"]),
         "--lifespan",
         "off",
     ]
     # The server's own port, so settings derived from it (the gateway URL) are true.
     server_env = child_env(**{"LONGHAUL_WEB_PORT": str(port), **env})
-    process = subprocess.Popen(command, env=server_env, cwd=REPO, start_new_session=True)
+    output = log.open("ab") if log else None
+    process = subprocess.Popen(
+        command, env=server_env, cwd=REPO, start_new_session=True, stdout=output, stderr=output
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         wait_for_http(f"{base}/healthz", process=process)
         yield base
     finally:
         stop_process(process)
+        if output:
+            output.close()
 
 
 @contextmanager

@@ -2,8 +2,24 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from config.env import env_int
 
 API_KEY_CACHE_SECONDS = env_int("LONGHAUL_API_KEY_CACHE_SECONDS", 5)
 # How long a websocket ticket (POST /api/runs/{id}/ws-ticket) may wait to be redeemed, once.
 LONGHAUL_WS_TICKET_SECONDS = env_int("LONGHAUL_WS_TICKET_SECONDS", 30)
+
+# --- Sign-in lockout (accounts.lockout, django-axes): per account and per client address.
+AXES_FAILURE_LIMIT = env_int("LONGHAUL_SIGN_IN_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LONGHAUL_SIGN_IN_LOCKOUT_MINUTES", 30))
+# Each parameter alone: an account locked from any address, an address locked for any account.
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# A success must not clear failures: resetting by address would clear the failures against
+# another account too, and let a guesser with an account of their own go on for ever.
+AXES_RESET_ON_SUCCESS = False
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+AXES_USERNAME_FORM_FIELD = "username"
+AXES_SENSITIVE_PARAMETERS = ["password", "new_password1", "new_password2", "old_password"]
+AXES_VERBOSE = False

@@ -11,13 +11,13 @@ from pathlib import Path
 
 from config.database_roles import owner_settings
 from config.env import (
-    env_bool,
     env_int,
     env_list,
     env_str,
     parse_database_url,
     validate_redis_url,
 )
+from config.hosts import served_hosts, trusted_origins
 from config.settings.accounts import *  # noqa: F403
 from config.settings.api import *  # noqa: F403
 from config.settings.approvals import *  # noqa: F403
@@ -26,18 +26,25 @@ from config.settings.dashboard import *  # noqa: F403
 from config.settings.evals import *  # noqa: F403
 from config.settings.gateway import *  # noqa: F403
 from config.settings.inference import *  # noqa: F403
+from config.settings.limits import *  # noqa: F403
 from config.settings.memory import *  # noqa: F403
 from config.settings.paths import *  # noqa: F403
 from config.settings.paths import DATA_DIR, REPO_DIR
 from config.settings.runs import *  # noqa: F403
 from config.settings.sandbox import *  # noqa: F403
 from config.settings.web import *  # noqa: F403
+from config.settings.web import LONGHAUL_PUBLIC_URL, LONGHAUL_WEB_HOST, LONGHAUL_WEB_PORT
 from config.settings.webhooks import *  # noqa: F403
 
 SECRET_KEY = env_str("SECRET_KEY", "longhaul-insecure-development-key-change-me-in-production")
-DEBUG = env_bool("DEBUG", False)
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
-CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# Off everywhere; only the development switch of config.settings.local turns it on.
+DEBUG = False
+# The names and origins this process is configured to be reached by (config.hosts).
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", served_hosts(LONGHAUL_WEB_HOST, LONGHAUL_PUBLIC_URL))
+CSRF_TRUSTED_ORIGINS = env_list(
+    "CSRF_TRUSTED_ORIGINS",
+    trusted_origins(LONGHAUL_WEB_HOST, LONGHAUL_WEB_PORT, LONGHAUL_PUBLIC_URL),
+)
 # The wall clock that calendar rules read (quota windows, prices in force): core.clock.
 LONGHAUL_CLOCK = env_str("LONGHAUL_CLOCK", "time.time")
 
@@ -53,6 +60,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
+    "axes",
     "core",
     "accounts",
     "inference",
@@ -77,6 +85,13 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes requires: answers a locked-out sign-in (accounts.lockout).
+    "axes.middleware.AxesMiddleware",
+]
+# Sign-in lockout first (django-axes, accounts.lockout), then the ordinary password check.
+AUTHENTICATION_BACKENDS = [
+    "accounts.lockout.SignInLockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from config.env import ConfigurationError, env_bool, env_int, env_list, env_str
+from config.hosts import public_origins
 from config.settings.base import *  # noqa: F403
+from config.settings.web import LONGHAUL_PUBLIC_URL
 
 DEBUG = False
 SECRET_KEY = env_str("SECRET_KEY")
@@ -13,6 +15,8 @@ env_str("DATABASE_URL")  # the embedded database is for laptops only
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS")
 if not ALLOWED_HOSTS:
     raise ConfigurationError("ALLOWED_HOSTS must list the host names Longhaul is served on")
+# Behind the TLS proxy: the public URL's origin, never the loopback ones of a laptop.
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", public_origins(LONGHAUL_PUBLIC_URL))
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from config.env import env_str, validate_redis_url
+from config.env import env_int, env_str, validate_redis_url
 from config.settings.base import *  # noqa: F403
-from config.settings.base import CACHES, CHANNEL_LAYERS, DATABASES, INSTALLED_APPS
+from config.settings.base import ALLOWED_HOSTS, CACHES, CHANNEL_LAYERS, DATABASES, INSTALLED_APPS
 
 DEBUG = False
+ALLOWED_HOSTS = [*ALLOWED_HOSTS, "testserver"]  # Django's test client
+# Many tests sign in and call the API from one address within a minute: the rate limits are off
+# unless a test's server sets them (tests/security/test_edge_limits.py).
+LONGHAUL_REST_KEY_RPM = env_int("LONGHAUL_REST_KEY_RPM", 0)
+LONGHAUL_REST_ADDRESS_RPM = env_int("LONGHAUL_REST_ADDRESS_RPM", 0)
+LONGHAUL_SIGN_IN_ADDRESS_RPM = env_int("LONGHAUL_SIGN_IN_ADDRESS_RPM", 0)
 # First, so that its `flush` (cheaper between transactional tests) is the one found.
 INSTALLED_APPS = ["tests.flush", *INSTALLED_APPS]
 # Separate names let several test sessions share one machine without touching each other.

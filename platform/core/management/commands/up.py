@@ -12,6 +12,7 @@ from django.core.management.base import BaseCommand
 from accounts.bootstrap import DemoCredentials, demo_bootstrap
 from config import embedded_db
 from config.env import local_url
+from core.apps import DEVELOPMENT_WARNING
 from core.stack import (
     ensure_port_free,
     local_redis_spec,
@@ -101,4 +102,6 @@ def _banner(credentials: DemoCredentials | None) -> str:
             "`manage.py create_api_key demo`)"
         )
     lines += [f"  OpenAI-compatible API   {_web_url()}/v1", "=" * 72, ""]
+    if settings.DEBUG:
+        lines.insert(3, DEVELOPMENT_WARNING)
     return "\n".join(lines)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from config.env import env_int
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "accounts.authentication.ApiKeyAuthentication",
@@ -34,6 +36,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "core.schema.add_problem_responses",
+        "core.idempotency.document_idempotency_key",
     ],
     # Enums that several serializers share get one name in the schema.
     "ENUM_NAME_OVERRIDES": {
@@ -47,3 +50,9 @@ SPECTACULAR_SETTINGS = {
         "EvalStatusEnum": "evals.models.EvalStatus.choices",
     },
 }
+
+# Idempotency-Key on REST POSTs (core.idempotency): how long an answer is kept for a retry, how
+# long a request may hold its key while it runs, and how a request's organization is found.
+LONGHAUL_IDEMPOTENCY_SECONDS = env_int("LONGHAUL_IDEMPOTENCY_SECONDS", 24 * 3600)
+LONGHAUL_IDEMPOTENCY_LOCK_SECONDS = env_int("LONGHAUL_IDEMPOTENCY_LOCK_SECONDS", 300)
+LONGHAUL_IDEMPOTENCY_SCOPE = "accounts.authentication.tenant_of"

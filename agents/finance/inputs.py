@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from agents.engine.inputs import check_input_schema
 from agents.finance.metrics import METRICS
+from agents.outbound import OutboundPolicy, UnsafeURL, validate_url
 
 METRIC_KEYS = sorted(
     {m.key for m in METRICS}
@@ -105,6 +106,8 @@ def initial_state(input: dict[str, Any]) -> dict[str, Any]:
     _check(options)
     return {
         "input": options,
+        # Every URL the run may send to: checked against the outbound rule at creation.
+        "outbound_urls": [options["release"]["webhook"]] if options.get("release") else [],
         "focus": focus(options["brief"], options.get("metrics")),
         "outputs": list(options.get("outputs") or OUTPUTS),
         "collected": None,
@@ -129,11 +132,19 @@ def _check(options: dict[str, Any]) -> None:
         raise ValueError("brief: write what the research should answer")
     webhook = (options.get("release") or {}).get("webhook")
     if webhook is not None:
-        parts = urlsplit(webhook)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ValueError(f"release/webhook: {webhook!r} is not an http(s) URL")
-        if parts.username or parts.password:
-            raise ValueError("release/webhook: the URL must not carry credentials")
+        check_release_url(webhook)
+
+
+def check_release_url(webhook: str) -> None:
+    """The webhook's form, by the platform's one outbound rule (agents.outbound). Whether its
+    address may be reached depends on the operator's allowances, which only the platform knows:
+    the platform checks that when the run is created (the state's `outbound_urls`), and the
+    release checks it again when it sends."""
+    host = (urlsplit(webhook).hostname or "") if "://" in webhook else ""
+    try:
+        validate_url(webhook, OutboundPolicy.of([host] if host else []), resolve=False)
+    except UnsafeURL as error:
+        raise ValueError(f"release/webhook: {error}") from None
 
 
 def focus(brief: str, metrics: list[str] | None) -> list[str]:

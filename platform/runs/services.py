@@ -7,12 +7,14 @@ from dataclasses import fields
 from typing import IO, TYPE_CHECKING, Any
 from uuid import UUID
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.selectors import api_key_get
 from agents.engine.runner import start_thread
 from agents.engine.types import Budgets
+from agents.outbound import OutboundPolicy, UnsafeURL, validate_url
 from audit.services import audit_append
 from core.errors import Conflict, Forbidden, NotFound
 from inference.selectors import tier_exists
@@ -98,9 +100,24 @@ def _audit(run: Run, action: str, actor: str, *, data: dict[str, Any], user_id: 
 
 def _check_input(flow: Any, input: dict[str, Any]) -> None:
     try:
-        flow.initial_state(input)
+        state = flow.initial_state(input)
     except (ValueError, TypeError, KeyError) as error:
         raise ValidationError({"input": f"Not valid for workflow {flow.name!r}: {error}"}) from None
+    _check_outbound(state.get("outbound_urls") or [] if isinstance(state, dict) else [])
+
+
+def _check_outbound(urls: list[str]) -> None:
+    """URLs a run will send to (a report's release target) pass the platform's outbound rule
+    now, with the operator's allowances, not first after a reviewer approved the run."""
+    rule = OutboundPolicy.of(
+        settings.LONGHAUL_SANDBOX_EGRESS_PRIVATE_HOSTS,
+        allow_setting="LONGHAUL_SANDBOX_EGRESS_PRIVATE_HOSTS",
+    )
+    for url in urls:
+        try:
+            validate_url(url, rule)
+        except UnsafeURL as error:
+            raise ValidationError({"input": f"{url}: {error}"}) from None
 
 
 def _thread_input(run: Run) -> dict[str, Any]:

@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 
 from agents.engine.memory import InMemoryCheckpointer
+from agents.engine.types import EnvironmentFailure
+from agents.finance import release
 from agents.finance.inputs import initial_state
 from agents.tools import ToolEnvironment, ToolExecutor
 from tests.finance import bad_documents
@@ -112,7 +114,8 @@ def test_a_run_without_documents_says_how_to_give_them(
         ({"brief": "   "}, "write what the research should answer"),
         ({"brief": "x", "metrics": ["vibes"]}, "metrics/0"),
         ({"brief": "x", "outputs": ["poster"]}, "outputs/0"),
-        ({"brief": "x", "release": {"webhook": "ftp://example.com/drop"}}, "not an http(s) URL"),
+        ({"brief": "x", "release": {"webhook": "ftp://example.com/drop"}}, "http:// or https://"),
+        ({"brief": "x", "release": {"webhook": "https://example.com:99999/"}}, "65535"),
         ({"brief": "x", "release": {"webhook": "https://user:pw@example.com/"}}, "credentials"),
         ({"brief": "x", "documents": [{"path": "a.pdf", "document_id": 3}]}, "documents/0"),
         ({"brief": "x", "surprise": True}, "Additional properties"),
@@ -125,6 +128,18 @@ def test_a_request_that_cannot_run_is_refused_with_a_clear_message(
         initial_state(input)
 
     assert message in str(refused.value)
+
+
+def test_a_release_receiver_that_fails_is_the_environments_failure_not_the_agents() -> None:
+    closed = "http://127.0.0.1:9/hook"  # the discard port: nothing listens
+
+    with pytest.raises(EnvironmentFailure) as failure:
+        release.deliver(closed, {}, private_hosts=("127.0.0.1:9",), idempotency_key="k")
+    with pytest.raises(release.ReleaseFailed) as refused:
+        release.deliver(closed, {}, private_hosts=(), idempotency_key="k")
+
+    assert failure.value.kind == release.RELEASE_UNREACHABLE
+    assert "LONGHAUL_SANDBOX_EGRESS_PRIVATE_HOSTS" in str(refused.value)
 
 
 def test_links_special_files_and_escapes_in_the_workspace_are_never_read(

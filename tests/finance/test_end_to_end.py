@@ -52,7 +52,11 @@ def test_the_sample_data_set_becomes_a_verified_report_released_after_approval(
     with (
         webhook_receiver() as hook,
         serve_fake_openai(FakeOpenAI(responder=Analyst(truth, bad_drafts=1))) as model_url,
-        asgi_server(LONGHAUL_AGENT_MODEL_URL=model_url, **documents) as base,
+        asgi_server(
+            LONGHAUL_AGENT_MODEL_URL=model_url,
+            LONGHAUL_SANDBOX_EGRESS_PRIVATE_HOSTS=hook.host_port,
+            **documents,
+        ) as base,
         celery_worker(
             concurrency=2,
             LONGHAUL_AGENT_MODEL_URL=model_url,
@@ -61,10 +65,11 @@ def test_the_sample_data_set_becomes_a_verified_report_released_after_approval(
         ),
     ):
         refused = _start(base, acme, {"brief": BRIEF, "metrics": ["vibes"]}, None)
+        loopback = {"brief": BRIEF, "release": {"webhook": "http://127.0.0.1:9/hook"}}
+        unreachable = _start(base, acme, loopback, None)
         names = [d["file"] for d in truth["documents"]]
-        run_id = _start(
-            base, acme, {"brief": BRIEF, "release": {"webhook": hook.url}}, tarball(folder, names)
-        )
+        input = {"brief": BRIEF, "release": {"webhook": hook.url}, "label_mapping": "model"}
+        run_id = _start(base, acme, input, tarball(folder, names))
         request = _approve(base, acme, reviewer, run_id, hook)
         done = wait_for_status(
             base, str(run_id), acme.api_key, {"succeeded", "failed"}, timeout=120
@@ -84,6 +89,10 @@ def test_the_sample_data_set_becomes_a_verified_report_released_after_approval(
 
     assert refused[0] == 400
     assert "Not valid for workflow 'finance_research'" in json.dumps(refused[1])
+    # A release target the outbound rule refuses is refused when the run is created, not
+    # after a reviewer approved it; the operator's allowance admits the test's receiver.
+    assert unreachable[0] == 400
+    assert "LONGHAUL_SANDBOX_EGRESS_PRIVATE_HOSTS" in json.dumps(unreachable[1])
     assert done["status"] == "succeeded", (done["error"], done["output"])
     ledger = json.loads(produced["ledger.json"])
     _check_extraction(ledger, truth)

@@ -245,7 +245,7 @@ def test_release_to_a_private_address_is_refused_unless_the_operator_allows_it(
     )
 
     assert not refused.ok
-    assert "non-public address" in str(refused.error)
+    assert "not a public address" in str(refused.error)
     assert "LONGHAUL_SANDBOX_EGRESS_PRIVATE_HOSTS" in str(refused.error)
     assert not tampered.ok
     assert "differs from the one approved" in str(tampered.error)

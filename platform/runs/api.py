@@ -8,7 +8,7 @@ from django.http import FileResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import NotFound, ParseError, ValidationError
 from rest_framework.generics import ListAPIView
 from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
@@ -97,7 +97,7 @@ def _form_json(request: Request) -> Any:
             try:  # strictly: NaN, NUL or a lone surrogate would fail only when saved
                 data[key] = storable.loads(raw, where=key)
             except storable.NotStorable as error:
-                raise ValidationError({key: str(error)}) from None
+                raise ParseError(f"The form's {key} cannot be stored: {error}.") from None
             except ValueError:
                 raise ValidationError({key: "must be JSON"}) from None
     return data

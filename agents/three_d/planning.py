@@ -85,6 +85,9 @@ def plan_request(state: dict[str, Any]) -> str:
     brief = state["brief"]
     if brief.get("colour"):
         lines.append(f"Colour: {brief['colour']} (RGB {brief.get('colour_rgb')}).")
+    coloured = [f"{name} {part['colour']}" for name, part in (brief.get("parts") or {}).items() if part.get("colour")]  # fmt: skip
+    if coloured:
+        lines.append(f"Part colours: {', '.join(coloured)}.")
     if brief.get("absent"):
         lines.append(f"Leave out: {', '.join(brief['absent'])}.")
     rules = state["rules"]

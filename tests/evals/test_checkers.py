@@ -249,11 +249,12 @@ def three_d_task(**constraints: Any) -> Task:
 
 
 def glb(*, open_top: bool = False) -> bytes:
-    """A 100 x 50 x 20 mm box standing on z = 0, in metres as glTF is."""
-    box = trimesh.creation.box(extents=[0.1, 0.05, 0.02])
-    box.apply_translation([0, 0, 0.01])
+    """A 100 x 50 x 20 mm box standing on the ground, in metres and Y-up as glTF is (the
+    checker measures on the spec's axes: X width, Y depth, Z height)."""
+    box = trimesh.creation.box(extents=[0.1, 0.02, 0.05])
+    box.apply_translation([0, 0.01, 0])
     if open_top:
-        box.update_faces(box.face_normals[:, 2] < 0.9)  # the two top triangles go
+        box.update_faces(box.face_normals[:, 1] < 0.9)  # the two top triangles go
     return bytes(trimesh.Scene({"box": box}).export(file_type="glb"))
 
 

@@ -28,15 +28,23 @@ def understand(text: str, *, template: str | None = None) -> tuple[Reading, dict
     defaults = _defaults_mm(template)
     meaning = {
         "template": template,
-        "size_mm": interpret.box_mm(reading),
+        "size_mm": _with_lid_on_top(reading, template, interpret.box_mm(reading)),
         "questions": interpret.questions(reading, template),
         "refusals": interpret.refusals(reading),
         "assumptions": interpret.assumptions(reading, template, defaults),
-        "stated_parameters_mm": interpret.stated_parameters(reading, template) if template else {},
+        "stated_parameters_mm": _stated(reading, template),
         "colour_rgb": interpret.colour_rgb(reading.colour),
         "metallic": interpret.metallic(reading),
     }
     return reading, meaning
+
+
+def _stated(reading: Reading, template: str | None) -> dict[str, Any]:
+    if template is None:
+        return {}
+    stated = interpret.stated_parameters(reading, template)
+    size = _with_lid_on_top(reading, template, interpret.box_mm(reading))
+    return {**stated, **{k: v for k, v in size.items() if k in stated}}
 
 
 def pick_template(reading: Reading) -> str | None:
@@ -44,8 +52,19 @@ def pick_template(reading: Reading) -> str | None:
         named = match_template(reading.object.split()[-1])  # "shelf board" is no bookcase
         if named is not None:
             return named
+        if {"shelf", "side"} <= set(reading.parts) and not {"drawer", "door"} & (set(reading.parts) - reading.absent):  # fmt: skip
+            return "shelf"  # boards between two end panels: a TV stand, a low bookcase
         return None  # an object the library has no template for: the model plans it
     return match_template(reading.text)
+
+
+def _with_lid_on_top(reading: Reading, template: str | None, size: dict[str, float]) -> dict[str, float]:
+    """"The box is 5 cm high; the lid, 1 cm thick, sits on top": 6 cm in all."""
+    lid = (reading.parts.get("lid") or {}).get("size_mm", {}).get("thickness")
+    on_top = re.search(r"\bon\s+top\b|\bsit(?:s|ting)?\s+on\b", reading.text, re.I)
+    if template == "box_with_lid" and lid and on_top and "height" in size:
+        return {**size, "height": size["height"] + lid}
+    return size
 
 
 def _defaults_mm(template: str | None) -> dict[str, float]:

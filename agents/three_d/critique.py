@@ -44,16 +44,16 @@ def _parts(state: dict[str, Any], measured: dict[str, Any]) -> dict[str, Any]:
 
 
 def _features(state: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each part the brief names is looked for among the part names as a whole word, so a
-    "solid" part never counts as a "lid"."""
+    """Each part the brief names is looked for at the start of a word of the part names
+    ("backrest" has a back), so a "solid" part never counts as a "lid"."""
     names = " ".join(part["name"].lower().replace("_", " ") for part in state["spec"]["parts"])
     found = []
     for word in state["brief"]["features"]:
-        present = re.search(rf"\b{re.escape(word)}s?\b", names) is not None
+        present = re.search(rf"\b{re.escape(word)}", names) is not None
         measured = "present" if present else "missing"
         found.append({"property": f"feature {word}", "expected": "present", "measured": measured, "ok": present})  # fmt: skip
     for word in state["brief"].get("absent", []):
-        present = re.search(rf"\b{re.escape(word)}s?\b", names) is not None
+        present = re.search(rf"\b{re.escape(word)}", names) is not None
         found.append({"property": f"no {word}", "expected": "absent", "measured": "present" if present else "absent", "ok": not present})  # fmt: skip
     return found
 

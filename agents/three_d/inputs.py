@@ -142,7 +142,7 @@ def _features(reading: Any) -> list[str]:
     return sorted(p for p in reading.parts if p not in reading.absent and p in _FEATURE_PARTS)
 
 
-_FEATURE_PARTS = {"drawer", "knob", "handle", "lid", "back", "shade", "door", "shelf", "leg"}
+_FEATURE_PARTS = {"drawer", "knob", "handle", "lid", "back", "shade", "door", "leg"}
 
 
 def _empty_progress(max_repairs: int) -> dict[str, Any]:

@@ -5,6 +5,7 @@ template parameters the text fixes (the model fills only the others)."""
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from agents.three_d import vocabulary as words
@@ -195,6 +196,10 @@ def stated_parameters(reading: Reading, template: str) -> dict[str, Any]:
     them, it only fills the rest."""
     box = box_mm(reading)
     fixed: dict[str, Any] = {a: box[a] for a in AXES if a in box}
+    if template == "shelf":
+        board = _size(reading, "shelf", "thickness") or _size(reading, "side", "thickness")
+        if board is not None:
+            fixed["board_thickness"] = board
     if template == "mug":
         fixed = {k: v for k, v in fixed.items() if k == "height"}
         if "diameter" in box:
@@ -232,10 +237,41 @@ def _part_parameters(reading: Reading, template: str) -> dict[str, Any]:
         value = _size(reading, part, dimension)
         if value is not None:
             found[parameter] = value
+    found.update(_shape_parameters(reading, template))
     shelves = reading.parts.get("shelf", {}).get("count")
+    sides = reading.parts.get("side", {}).get("count")
+    if template == "shelf" and not shelves and reading.total_parts and sides:
+        # "four separate boards", two of them end panels: the rest are shelves
+        back = 0 if "back" in reading.absent or "back" not in reading.parts else 1
+        shelves = reading.total_parts - sides - back
     if template == "shelf" and shelves:
         found["shelves"] = max(2, int(shelves))
     return found
+
+
+def _shape_parameters(reading: Reading, template: str) -> dict[str, Any]:
+    """The plain shapes' own parameters (shapes.py) from the parts the brief sizes."""
+    box = box_mm(reading)
+    hole = _size(reading, "hole", "diameter")
+    found: dict[str, Any] = {}
+    if template == "open_box":
+        found = {"wall": _size(reading, "wall", "thickness"), "drain_hole": hole}
+    elif template == "ring":
+        found = {"outer_diameter": box.get("diameter"), "inner_diameter": hole, "thickness": box.get("height")}  # fmt: skip
+    elif template == "board":
+        count = (reading.parts.get("hole") or {}).get("count") or (1 if hole else None)
+        inset = next((p["offset_mm"] for p in reading.positions if p["of"] == "hole"), None)
+        found = {"corner_radius": _size(reading, "corner", "radius"), "holes": count, "hole_diameter": hole, "hole_inset": inset}  # fmt: skip
+    elif template == "frame":
+        opening = (reading.parts.get("hole") or {}).get("size_mm", {}).get("section")
+        border = _size(reading, "moulding", "width")
+        if border is None and opening and "width" in box:
+            border = (box["width"] - opening[0]) / 2
+        found = {"border": border}
+    elif template == "bench":
+        inset = next((p["offset_mm"] for p in reading.positions if re.search(r"from (?:the|each) ends?", p["text"])), None)  # fmt: skip
+        found = {"seat_thickness": _size(reading, "seat", "thickness"), "leg_thickness": _size(reading, "leg", "thickness"), "leg_inset": inset}  # fmt: skip
+    return {k: v for k, v in found.items() if v is not None}
 
 
 def colour_rgb(phrase: str | None) -> tuple[float, float, float] | None:

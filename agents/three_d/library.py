@@ -1,10 +1,12 @@
-"""The six templates: table, chair, shelf, lamp, mug and box with lid (see templates.py)."""
+"""The templates: table, chair, shelf, lamp, mug and box with lid here, and the plain shapes
+of shapes.py (open box, ring, board, frame, bench); see templates.py."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+from agents.three_d.shapes import SHAPES
 from agents.three_d.templates import Param, Template, _box, _corners, _require
 
 L = "length"
@@ -224,6 +226,7 @@ TEMPLATES: dict[str, Template] = {
              "lid_height": Param(L, 20, 5, 200, "lid height"), "color": _color("wood")},
             _box_with_lid, {"width": "width", "depth": "depth", "height": "height"}, 2,
         ),
+        *SHAPES,
     )
 }  # fmt: skip
 

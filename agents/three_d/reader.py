@@ -133,6 +133,9 @@ def read(text: str) -> Reading:
     _totals(reading)
     _colours(reading, nouns)
     reading.capacity_ml = next((ml for _, ml in volumes(clean)), None)
+    for noun in nouns:  # every part the brief names is in the reading, sized or not
+        if noun.part and noun.part not in reading.absent:
+            reading.part(noun.part)
     return reading
 
 
@@ -418,8 +421,8 @@ def _counts(reading: Reading, nouns: list[Noun]) -> None:
         # "6 mm" in "two 6 mm holes" is a size; the count is "two"
         offset = noun.start - len(before)
         match = _count_before(before, [(a - offset, b - offset) for a, b in spans])
-        if match is None:
-            continue
+        if match is None or "separate" in before[match.end() :]:
+            continue  # "four separate boards" counts the whole, not one kind of part
         word = match.group("n").lower()
         count = int(word) if word.isdigit() else words.NUMBER_WORDS.get(word, 1)
         reading.part(noun.part)["count"] = count

@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 from agents.three_d.brief import BriefInvalid, understand
 from agents.three_d.corpus import GENERATORS, generate, misses, read_for_scoring, score
+from agents.three_d.library import TEMPLATES
 from agents.three_d.reader import read
+from agents.three_d.schema import check_spec
 
 
 def test_the_reader_is_right_on_at_least_95_percent_of_each_split() -> None:
@@ -95,3 +97,39 @@ def test_ambiguous_briefs_ask_or_state_the_default() -> None:
 def test_only_text_with_no_words_is_not_a_brief() -> None:
     with pytest.raises(BriefInvalid):
         understand("  12 ")
+
+
+@pytest.mark.parametrize(
+    ("text", "template", "fixed"),
+    [
+        (
+            "A window box planter 50 x 15 x 12 cm with 1 cm walls, open-top, a 2 cm hole in the floor",
+            "open_box",
+            {"width": 500.0, "depth": 150.0, "height": 120.0, "wall": 10.0, "drain_hole": 20.0},
+        ),
+        (
+            "Steel washer, OD 30 mm, ID 12 mm, 2 mm thick",
+            "ring",
+            {"outer_diameter": 30.0, "inner_diameter": 12.0, "thickness": 2.0},
+        ),
+        (
+            "A serving board 40 x 25 x 2 cm with 1.5 cm radius corners",
+            "board",
+            {"width": 400.0, "depth": 250.0, "height": 20.0, "corner_radius": 15.0},
+        ),
+        (
+            "Low media stand 100 cm wide, 35 cm deep, 45 cm tall: a top and a bottom shelf and two "
+            "side panels, 2 cm thick, no back. Four separate boards.",
+            "shelf",
+            {"width": 1000.0, "depth": 350.0, "height": 450.0, "shelves": 2, "back_panel": False},
+        ),
+    ],
+)
+def test_the_text_fixes_the_template_and_its_parameters(
+    text: str, template: str, fixed: dict[str, float]
+) -> None:
+    _, meaning = understand(text)
+    assert meaning["template"] == template
+    assert fixed.items() <= meaning["stated_parameters_mm"].items()
+    spec = TEMPLATES[template].instantiate(meaning["stated_parameters_mm"], "mm")
+    assert check_spec(spec) is spec

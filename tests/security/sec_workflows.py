@@ -12,6 +12,7 @@ from typing import Any
 
 from agents.engine.loop import LoopConfig, loop_state, loop_workflow
 from agents.engine.types import Context, Update, Workflow
+from agents.tools import RiskLevel, ToolSpec
 
 LOOP = "hostile-loop=tests.security.sec_workflows:build_loop"
 STATE = "hostile-state=tests.security.sec_workflows:build_state"
@@ -43,3 +44,19 @@ def build_state() -> Workflow:
         transitions={"measure": ("measure",)},
         initial=lambda given: {"reading": None},
     )
+
+
+def ratio(args: dict[str, Any], env: Any) -> dict[str, Any]:
+    """A computation that yields what PostgreSQL refuses: 0/0 as NaN, or a binary file's NUL."""
+    return {"ratio": float("nan")} if args["kind"] == "nan" else {"text": "PK\x03\x04\x00"}
+
+
+TOOLS = [
+    ToolSpec(
+        "ratio",
+        "Compute a ratio.",
+        {"type": "object", "properties": {"kind": {"type": "string"}}, "required": ["kind"]},
+        RiskLevel.LOW,
+        "tests.security.sec_workflows:ratio",
+    )
+]

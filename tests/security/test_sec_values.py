@@ -21,6 +21,8 @@ from agents import storable
 from agents.engine.loop_parse import parse_action
 from agents.engine.openai_chat import chat_result_from
 from agents.engine.types import ChatResult, Checkpoint, ToolCallRequest
+from agents.tools import ToolExecutor, ToolRegistry
+from agents.tools.spec import ToolEnvironment
 from runs.models import FailureKind, Run, RunEvent, RunStatus, ToolCall
 from runs.services import run_start
 from runs.tasks import recover_expired_leases
@@ -244,3 +246,16 @@ def test_the_check_names_where_the_value_is() -> None:
         "arguments.a[1].b is inf, not a finite number; send a finite number or a string"
     )
     assert storable.problem({"ok": ["fine", 1.5, None, True]}) is None
+
+
+@pytest.mark.parametrize(("kind", "why"), [("nan", "not a finite number"), ("nul", "NUL")])
+def test_a_tool_output_that_cannot_be_stored_becomes_a_failed_call_saying_why(
+    kind: str, why: str, tmp_path: Path
+) -> None:
+    registry = ToolRegistry()
+    registry.register_from("tests.security.sec_workflows:TOOLS")
+    outcome = ToolExecutor(registry).execute("ratio", {"kind": kind}, ToolEnvironment(tmp_path))
+    assert not outcome.ok
+    assert outcome.error_class == "OutputNotStorable"
+    assert why in str(outcome.error)
+    assert storable.problem([outcome.output, outcome.error]) is None

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 import redis as redis_lib
@@ -28,23 +27,32 @@ LIMITS = {
     "LONGHAUL_GATEWAY_MAX_BODY_BYTES": str(256 * 1024),
     "LONGHAUL_REST_KEY_RPM": "6",
     "LONGHAUL_REST_ADDRESS_RPM": "9",
+    "LONGHAUL_SIGN_IN_ADDRESS_RPM": "3",
 }
 
 
-@pytest.fixture
-def clock(tmp_path: Path) -> FrozenClock:
-    frozen = FrozenClock(tmp_path / "clock")
-    frozen.set(datetime(2026, 3, 2, 12, 0, 5, tzinfo=UTC))
-    return frozen
+START = datetime(2026, 3, 2, 12, 0, 5, tzinfo=UTC)
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
+def clock(tmp_path_factory: pytest.TempPathFactory) -> FrozenClock:
+    return FrozenClock(tmp_path_factory.mktemp("clock") / "clock")
+
+
+@pytest.fixture(scope="module")
 def server(
-    transactional_db: None, redis_client: redis_lib.Redis, clock: FrozenClock, tmp_path: Path
+    django_db_setup: None, clock: FrozenClock, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[str]:
-    env = {**LIMITS, **clock.env(), "TMPDIR": str(tmp_path), "LONGHAUL_DATA_DIR": str(tmp_path)}
+    """One server for the module (each test starts with empty counters and the clock at START)."""
+    data = tmp_path_factory.mktemp("edge-data")
+    env = {**LIMITS, **clock.env(), "TMPDIR": str(data), "LONGHAUL_DATA_DIR": str(data)}
     with asgi_server(**env) as base:
         yield base
+
+
+@pytest.fixture(autouse=True)
+def fresh(redis_client: redis_lib.Redis, clock: FrozenClock) -> None:
+    clock.set(START)
 
 
 def bearer(key: str, **extra: str) -> dict[str, str]:
@@ -139,3 +147,17 @@ def test_rest_calls_are_limited_per_key_and_per_address(
     # The next minute, everyone is admitted again
     clock.set(datetime(2026, 3, 2, 12, 1, 5, tzinfo=UTC))
     assert me(acme.api_key).status == 200
+
+
+def test_password_forms_are_limited_per_address(server: str) -> None:
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    attempts = [
+        send(server, Request("POST", path, form, b"new_password1=a&new_password2=a"))
+        for path in ("/invite/MQ/set-password/", "/admin/login/", "/login/", "/invite/Mg/x-y/")
+    ]
+    assert [reply.status for reply in attempts[:3]] == [403] * 3  # CSRF: reached Django
+    assert attempts[3].status == 429
+    assert "limit of 3 requests per minute" in attempts[3].text
+    assert "retry-after" in attempts[3].headers
+    # Reading the forms is not counted
+    assert send(server, Request("GET", "/login/")).status == 200

@@ -24,10 +24,15 @@ PASSWORD = "correct horse battery staple"  # tests.factories.make_user's
 OTHER_ADDRESS = "127.0.0.2"
 
 
-@pytest.fixture
-def server(transactional_db: None, redis_client: redis_lib.Redis) -> Iterator[str]:
+@pytest.fixture(scope="module")
+def server(django_db_setup: None) -> Iterator[str]:
     with asgi_server() as base:
         yield base
+
+
+@pytest.fixture(autouse=True)
+def fresh(redis_client: redis_lib.Redis) -> None:
+    """Each test starts with no lockout markers (the failures themselves are rows, emptied)."""
 
 
 def sign_in(base: str, username: str, password: str, source: str = "127.0.0.1") -> Reply:

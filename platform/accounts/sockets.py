@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from dataclasses import asdict, dataclass
 from importlib import import_module
 from typing import Any
@@ -23,6 +24,7 @@ from django.http import HttpRequest
 
 from accounts.selectors import KeyPrincipal, api_key_active, user_role_in
 
+logger = logging.getLogger(__name__)
 CLOSE_REVOKED = 4401
 REVOKED = "The credentials this connection was opened with were revoked or have ended."
 
@@ -104,7 +106,12 @@ class CredentialWatch:
         check = database_sync_to_async(credential_valid)
         while True:
             await asyncio.sleep(interval)
-            if not await check(self.credential):
+            try:
+                valid = await check(self.credential)
+            except Exception as error:  # the database or Redis is out: keep the socket, retry
+                logger.warning("websocket credential check failed, retrying: %s", error)
+                continue
+            if not valid:
                 with contextlib.suppress(Exception):  # the client may be gone already
                     await self.consumer.close(code=CLOSE_REVOKED, reason=REVOKED)
                 return

@@ -56,6 +56,21 @@ def as_owner(connection: BaseDatabaseWrapper) -> Iterator[None]:
         connection.settings_dict.update(saved)
 
 
+@contextmanager
+def migrating(connection: BaseDatabaseWrapper) -> Iterator[None]:
+    """Runs the block as the owner, then grants the application's role what it may do on
+    whatever the block created (what `migrate` does around its work)."""
+    role = str(connection.settings_dict["USER"])
+    if separate_owner(connection) is None:
+        yield
+        return
+    with as_owner(connection):
+        try:
+            yield
+        finally:
+            grant_application_privileges(connection, role)
+
+
 def owner_connection(connection: BaseDatabaseWrapper) -> BaseDatabaseWrapper:
     """A second connection to `connection`'s database as the owner, kept for reuse (the test
     suite's flush runs after every transactional test); `connection` itself without one."""

@@ -14,6 +14,7 @@ from accounts.bootstrap import demo_bootstrap
 from accounts.models import Membership, Organization, Role, User
 from approvals.models import ApprovalPolicyVersion, ApprovalRule
 from approvals.services import approval_decide
+from core.roles import migrating
 from runs.models import Run, RunStatus
 from runs.services import run_advance, run_start
 from tests.factories import TenantFixture
@@ -59,17 +60,21 @@ def test_a_rule_saved_in_the_admin_is_checked_and_versioned(acme: TenantFixture)
 def test_tool_and_capability_policies_become_ordered_rules_with_a_first_version(
     acme: TenantFixture,
 ) -> None:
-    executor = MigrationExecutor(connection)
-    try:
-        executor.migrate(BEFORE)
-        old = executor.loader.project_state(BEFORE).apps.get_model("approvals", "ApprovalPolicy")
-        old.objects.create(organization_id=acme.organization.id, tool="run_command", reason="r")
-        old.objects.create(organization_id=acme.organization.id, capability="network")
+    # Migrations run as the owner role, which then grants the platform's role the new tables
+    with migrating(connection):
         executor = MigrationExecutor(connection)
-        executor.migrate(AFTER)
-    finally:
-        executor = MigrationExecutor(connection)
-        executor.migrate(executor.loader.graph.leaf_nodes())
+        try:
+            executor.migrate(BEFORE)
+            old = executor.loader.project_state(BEFORE).apps.get_model(
+                "approvals", "ApprovalPolicy"
+            )
+            old.objects.create(organization_id=acme.organization.id, tool="run_command", reason="r")
+            old.objects.create(organization_id=acme.organization.id, capability="network")
+            executor = MigrationExecutor(connection)
+            executor.migrate(AFTER)
+        finally:
+            executor = MigrationExecutor(connection)
+            executor.migrate(executor.loader.graph.leaf_nodes())
 
     rules = list(ApprovalRule.objects.filter(organization=acme.organization))
     assert [(r.position, r.conditions, r.action) for r in rules] == [

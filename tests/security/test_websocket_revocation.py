@@ -11,18 +11,22 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from datetime import timedelta
 
 import pytest
 import redis as redis_lib
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.test import Client
+from django.utils import timezone
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
 from accounts.keys import parse_key
 from accounts.models import ApiKey, Membership
+from accounts.selectors import api_key_authenticate, invalidate_cached_key
 from accounts.services import api_key_create, api_key_revoke
+from accounts.sockets import credential_of_key, credential_valid
 from runs.events import event_append
 from runs.models import Run
 from tests.dashboard.test_document_progress import make_document, open_progress
@@ -160,3 +164,23 @@ def test_signing_out_or_changing_the_password_closes_the_sessions_sockets(
     )
     assert still_streams(fresh, run)
     fresh.close()
+
+
+def test_a_key_sockets_credential_ends_when_the_key_loses_the_scope_or_expires(
+    acme: TenantFixture, redis_client: redis_lib.Redis
+) -> None:
+    created = api_key_create(organization=acme.organization, name="narrowed", scopes=["runs"])
+    credential = credential_of_key(api_key_authenticate(created.plaintext), scope="runs")
+    rows = ApiKey.objects.filter(id=created.api_key.id)
+    assert credential_valid(credential)
+
+    # Edited in the admin: the change reaches sockets when the cached key ages out
+    rows.update(scopes=["memory"])
+    invalidate_cached_key(created.api_key.prefix)
+    assert not credential_valid(credential)
+    rows.update(scopes=["runs"], expires_at=timezone.now() - timedelta(seconds=1))
+    invalidate_cached_key(created.api_key.prefix)
+    assert not credential_valid(credential)
+    rows.update(expires_at=None)
+    invalidate_cached_key(created.api_key.prefix)
+    assert credential_valid(credential)

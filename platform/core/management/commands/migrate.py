@@ -11,7 +11,7 @@ from typing import Any
 from django.core.management.commands import migrate
 from django.db import connections
 
-from core.roles import SINGLE_ROLE_WARNING, as_owner, grant_application_privileges, separate_owner
+from core.roles import SINGLE_ROLE_WARNING, as_owner, migrating, separate_owner
 
 
 class Command(migrate.Command):
@@ -22,7 +22,9 @@ class Command(migrate.Command):
             super().handle(*args, **options)
             self.stderr.write(self.style.WARNING(SINGLE_ROLE_WARNING.format(role=role)))
             return
-        with as_owner(connection):
+        if options.get("plan"):  # changes nothing: nothing to grant
+            with as_owner(connection):
+                super().handle(*args, **options)
+            return
+        with migrating(connection):
             super().handle(*args, **options)
-            if not options.get("plan"):
-                grant_application_privileges(connection, role)

@@ -45,6 +45,20 @@ def audit_verify_all() -> list[ChainReport]:
     return [reports[organization] for organization in sorted(reports)]
 
 
+def audit_checkpoint_problem(*, organization_id: int, seq: int, hash: str) -> str | None:
+    """Why the chain no longer holds the entry a kept head (seq, hash) named, None if it does."""
+    stored = (
+        AuditEntry.objects.filter(organization_id=organization_id, seq=seq)
+        .values_list("hash", flat=True)
+        .first()
+    )
+    if stored is None:
+        return f"seq {seq}, a head kept earlier, is gone"
+    if stored != hash:
+        return f"seq {seq} is not the entry kept earlier as a head (its hash differs)"
+    return None
+
+
 def _heads(**filters: Any) -> dict[int, tuple[int, str]]:
     rows = AuditHead.objects.filter(**filters).values_list("organization_id", "seq", "hash")
     return {organization: (seq, digest) for organization, seq, digest in rows}

@@ -123,6 +123,37 @@ def test_a_truncated_log_is_found_by_every_organizations_head(
         assert "seq 1 to 1 were removed" in broken.reason
 
 
+def test_an_owner_who_rewrites_entries_and_heads_together_is_caught_by_a_kept_head(
+    acme: TenantFixture,
+) -> None:
+    keys(acme, 3)  # seq 1 to 4
+    out = StringIO()
+    call_command("verify_audit", stdout=out, stderr=StringIO())
+    kept = f"{acme.organization.id}:4:{head_of(acme)[1]}"  # printed, and kept in a SIEM
+    assert f"head seq 4 {head_of(acme)[1]}" in out.getvalue()
+    second = AuditEntry.objects.get(organization_id=acme.organization.id, seq=2)
+
+    with owner_connection(connection).cursor() as cursor:  # the owner covers every trace
+        cursor.execute("ALTER TABLE audit_auditentry DISABLE TRIGGER audit_append_only")
+        cursor.execute("ALTER TABLE audit_audithead DISABLE TRIGGER audit_head_forward_only")
+        cursor.execute(
+            "DELETE FROM audit_auditentry WHERE organization_id = %s AND seq > 2",
+            [acme.organization.id],
+        )
+        cursor.execute(
+            "UPDATE audit_audithead SET seq = 2, hash = %s WHERE organization_id = %s",
+            [second.hash, acme.organization.id],
+        )
+        cursor.execute("ALTER TABLE audit_auditentry ENABLE TRIGGER audit_append_only")
+        cursor.execute("ALTER TABLE audit_audithead ENABLE TRIGGER audit_head_forward_only")
+
+    assert audit_verify(organization_id=acme.organization.id).ok  # consistent with itself
+    with pytest.raises(CommandError, match="seq 4, a head kept earlier, is gone"):
+        call_command("verify_audit", "--expect", kept, stdout=StringIO(), stderr=StringIO())
+    with pytest.raises(CommandError, match="ORG:SEQ:HASH"):
+        call_command("verify_audit", "--expect", "4:x", stdout=StringIO(), stderr=StringIO())
+
+
 def test_the_newest_entry_replaced_in_place_is_found_by_the_head_anchor(
     acme: TenantFixture,
 ) -> None:

@@ -99,7 +99,12 @@ def repair_model_node(state: dict[str, Any], ctx: Context) -> Update | Interrupt
     for n in range(MODEL_SAMPLES if windows else 0):
         path, start, end, text = windows[n % len(windows)]
         prompt = EDIT_PROMPT.format(
-            failures=state.get("failures_text", ""), path=path, start=start, end=end, window=text
+            goal=state.get("goal", ""),
+            failures=state.get("failures_text", ""),
+            path=path,
+            start=start,
+            end=end,
+            window=text,
         )
         result = ctx.chat(
             [{"role": "user", "content": prompt}],

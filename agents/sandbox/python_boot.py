@@ -105,10 +105,15 @@ def _pytest(args):
     return int(code)
 
 
+def _too_slow(signum, frame):
+    raise TimeoutError("this copy's tests ran past their time")
+
+
 def _pytest_batch(args):
     """Several copies of one repository (ROOT/<dir> each), tested one after the other in this
     one process: pytest is imported once. Each copy's modules are dropped before the next."""
-    marker, root, folders = args[0], args[1], args[2:]
+    marker, root, seconds, folders = args[0], args[1], float(args[2]), args[3:]
+    import signal
     import xml.etree.ElementTree  # noqa: F401
 
     import _pytest.config
@@ -128,11 +133,15 @@ def _pytest_batch(args):
         report = f"/tmp/longhaul-junit-{n}.xml"
         options = ["-q", "-p", "no:cacheprovider", f"--junitxml={report}"]
         options += ["-o", "junit_family=xunit1", "--rootdir", path]
+        signal.signal(signal.SIGALRM, _too_slow)
+        signal.setitimer(signal.ITIMER_REAL, seconds)  # a copy that loops fails, alone
         try:
             code = int(pytest.main(options))
         except BaseException as error:  # a candidate that kills the run fails alone
             code = -1
             sys.stderr.write(f"{folder}: {error!r}\n")
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
         try:
             with open(report, encoding="utf-8") as handle:
                 junit = handle.read()

@@ -5,7 +5,8 @@ HTTP server. Each request is answered from what it holds alone, so concurrent ru
 run twice after a crash and resumed evals all get the same answers:
 
 - coding: the task is the one whose `input.task` the goal message quotes; a plan request gets a
-  short plan, and each act request the next action of the task's script that the conversation
+  short plan, an edit request (the repair engine's) the solution's version of the file it
+  shows, and each act request the next action of the task's script that the conversation
   does not yet show: `run_tests` first when the task needs a package (the missing module makes
   the runtime ask for the approved install), `write_file` for each file of `solution.files`,
   `run_tests`, then `finish`.
@@ -63,6 +64,8 @@ class EvalOracle:
 
 
 def coding_reply(task: Task, body: dict[str, Any]) -> Reply:
+    if format_name(body) == "edit":  # the repair engine asks for one edit of one file
+        return {"content": json.dumps(edit_reply(task, _user_text(body)))}
     if format_name(body) == "plan":  # the plan, or a re-plan
         return {"content": json.dumps({"subtasks": ["read the failing tests", "fix the code"]})}
     script = coding_script(task)
@@ -81,6 +84,17 @@ def coding_script(task: Task) -> list[tuple[str, dict[str, Any]]]:
     script += [("write_file", {"path": path, "content": text}) for path, text in files.items()]
     script += [("run_tests", {}), ("finish", {"summary": SOLVED})]
     return script
+
+
+def edit_reply(task: Task, prompt: str) -> dict[str, str]:
+    """The whole file the prompt shows, replaced by the solution's (a no-op for a file the
+    solution leaves alone, which the engine discards)."""
+    path = prompt.split("\nFile ", 1)[-1].split(", lines ", 1)[0]
+    solved = solution_files(task).get(path)
+    original = task.workspace / path if task.workspace is not None else None
+    if solved is None or original is None or not original.is_file():
+        return {"search": "\n", "replace": "\n"}
+    return {"search": original.read_text(), "replace": solved}
 
 
 def solution_files(task: Task) -> dict[str, str]:

@@ -72,6 +72,7 @@ def repair(
     emit: Callable[[str, dict[str, Any]], None] = lambda kind, data: None,
     extra: list[Candidate] | None = None,
     templates: bool = True,
+    goal: str = "Make the failing tests pass.",
 ) -> RepairResult:
     """Searches for a validated fix of the failing tests in `report`; never changes `workspace`
     (the caller applies the winner)."""
@@ -79,7 +80,8 @@ def repair(
     validator = Validator(sandbox, workspace, report, limits, deps, settings.parallel)
     result = RepairResult(None, [], {})
     try:
-        for batch in _batches(validator, result, ask, settings, emit, extra or [], templates):
+        sources = _batches(validator, result, ask, settings, emit, extra or [], templates, goal)
+        for batch in sources:
             validator.run(batch)
             result.tried += batch
             for candidate in batch:
@@ -117,6 +119,7 @@ def _batches(
     emit: Callable[[str, dict[str, Any]], None],
     extra: list[Candidate],
     use_templates: bool,
+    goal: str,
 ) -> Iterator[list[Candidate]]:
     budget = settings.max_candidates
     seen: set[Any] = set()
@@ -144,7 +147,12 @@ def _batches(
         yield from fresh(_template_candidates(validator.workspace, suspects, settings))
     if ask is not None and settings.model_samples > 0:
         found = model_source.candidates(
-            ask, validator.workspace, suspects, validator.baseline, samples=settings.model_samples
+            ask,
+            validator.workspace,
+            suspects,
+            validator.baseline,
+            samples=settings.model_samples,
+            goal=goal,
         )
         yield from fresh(found)
 

@@ -19,13 +19,16 @@ MAX_BYTES = 256 * 1024
 EDIT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "search": {"type": "string", "minLength": 1, "maxLength": 2000},
-        "replace": {"type": "string", "maxLength": 2000},
+        "search": {"type": "string", "minLength": 1, "maxLength": 8000},
+        "replace": {"type": "string", "maxLength": 8000},
     },
     "required": ["search", "replace"],
     "additionalProperties": False,
 }
-PROMPT = """Fix the bug. The failing tests say:
+PROMPT = """Goal:
+{goal}
+
+Fix the bug. The failing tests say:
 {failures}
 
 File {path}, lines {start}-{end}:
@@ -38,7 +41,13 @@ Ask = Callable[[list[dict[str, Any]], dict[str, Any]], str]
 
 
 def candidates(
-    ask: Ask, workspace: Path, suspects: list[Suspect], report: dict[str, Any], *, samples: int
+    ask: Ask,
+    workspace: Path,
+    suspects: list[Suspect],
+    report: dict[str, Any],
+    *,
+    samples: int,
+    goal: str = "Make the failing tests pass.",
 ) -> list[Candidate]:
     """Up to `samples` asks spread over the most suspicious windows."""
     windows = _windows(workspace, suspects)
@@ -48,7 +57,9 @@ def candidates(
     found: list[Candidate] = []
     for n in range(samples):
         path, start, end, text = windows[n % len(windows)]
-        prompt = PROMPT.format(failures=failures, path=path, start=start, end=end, window=text)
+        prompt = PROMPT.format(
+            goal=goal, failures=failures, path=path, start=start, end=end, window=text
+        )
         try:
             answer = json.loads(ask([{"role": "user", "content": prompt}], EDIT_SCHEMA))
             edit = Edit(path, _whole_lines(answer["search"]), _whole_lines(answer["replace"]))

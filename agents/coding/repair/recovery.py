@@ -67,18 +67,63 @@ def syntax_errors(workspace: Path) -> list[tuple[str, int, str]]:
 
 
 def syntax_candidates(workspace: Path, errors: list[tuple[str, int, str]]) -> list[Candidate]:
-    """Line repairs at (and just before) each line the compiler named."""
+    """Line repairs at (and just before) each line the compiler named. A file with several
+    errors gets chains: each repair is kept when it moves the compiler's first error further
+    down (or away), so one candidate can carry a line repair per error."""
     found = []
     with HostDirectory(workspace) as root:
         for path, line, message in errors:
-            lines = _text(root, path).splitlines(keepends=True)
-            for number in (line, line - 1):
-                if 1 <= number <= len(lines):
-                    found += _line_repairs(path, lines[number - 1], f"{path}:{number} ({message})")
+            text = _text(root, path)
+            found += _single(path, text, line, message)
+            chain = _chain(path, text, line, message)
+            if len(chain) > 1:
+                where = f"{path}: {len(chain)} lines"
+                found.append(Candidate(tuple(chain), "recovery:syntax-chain", where))
     return found
 
 
-def _line_repairs(path: str, original: str, where: str) -> list[Candidate]:
+def _single(path: str, text: str, line: int, message: str) -> list[Candidate]:
+    lines = text.splitlines(keepends=True)
+    found = []
+    for number in (line, line - 1):
+        if 1 <= number <= len(lines):
+            where = f"{path}:{number} ({message})"
+            found += _line_repairs(path, lines, number, where)
+    return found
+
+
+def _chain(path: str, text: str, line: int, message: str, limit: int = 8) -> list[Edit]:
+    edits: list[Edit] = []
+    for _ in range(limit):
+        best = None
+        for candidate in _single(path, text, line, message):
+            after = candidate.edits[0].apply(text)
+            moved = _first_error(after, path) if after is not None else (0, "")
+            if after is not None and (moved is None or moved[0] > line):
+                best = (candidate.edits[0], after, moved)
+                break
+        if best is None:
+            return edits
+        edits.append(best[0])
+        text, moved = best[1], best[2]
+        if moved is None:
+            return edits
+        line, message = moved
+    return edits
+
+
+def _first_error(text: str, path: str) -> tuple[int, str] | None:
+    try:
+        compile(text, path, "exec", dont_inherit=True)
+    except SyntaxError as error:
+        return int(error.lineno or 1), str(error.msg)
+    except ValueError:
+        return None
+    return None
+
+
+def _line_repairs(path: str, lines: list[str], number: int, where: str) -> list[Candidate]:
+    original = lines[number - 1]
     body = original.rstrip("\n")
     stripped = body.rstrip()
     options = []
@@ -87,25 +132,52 @@ def _line_repairs(path: str, original: str, where: str) -> list[Candidate]:
         options.append(("missing-colon", f"{stripped}:"))
     for opening, closing in ("()", "[]", "{}"):
         if stripped.count(opening) > stripped.count(closing):
-            options.append(
-                (
-                    "unclosed-bracket",
-                    stripped + closing * (stripped.count(opening) - stripped.count(closing)),
-                )
-            )
+            missing = stripped.count(opening) - stripped.count(closing)
+            options.append(("unclosed-bracket", stripped + closing * missing))
         elif stripped.count(closing) > stripped.count(opening):
             options.append(("extra-bracket", stripped[::-1].replace(closing, "", 1)[::-1]))
     if re.search(r"\b(if|elif|while)\b[^=!<>]*[^=!<>]=[^=]", stripped):
-        options.append(
-            ("assignment-in-condition", re.sub(r"(?<=[^=!<>])=(?=[^=])", "==", stripped, count=1))
-        )
+        fixed = re.sub(r"(?<=[^=!<>])=(?=[^=])", "==", stripped, count=1)
+        options.append(("assignment-in-condition", fixed))
     for quote in ("'", '"'):
         if stripped.count(quote) % 2:
             options.append(("unclosed-string", stripped + quote))
+    options += _python2(stripped) + _indentation(lines, number, stripped)
     return [
         Candidate((Edit(path, original, f"{new}\n"),), f"recovery:syntax-{rule}", where)
         for rule, new in options
+        if f"{new}\n" != original
     ]
+
+
+def _python2(line: str) -> list[tuple[str, str]]:
+    """The Python 2 spellings Python 3 refuses: print statements, `except E, e`, `<>`,
+    backquotes, `ur''` strings."""
+    options = []
+    printed = re.match(r"^(\s*)print\s+(?!\()(.*?)(,?)\s*$", line)
+    if printed:
+        end = ', end=" "' if printed.group(3) else ""
+        options.append(("python2-print", f"{printed.group(1)}print({printed.group(2)}{end})"))
+    if re.search(r"\bexcept\s+[\w.]+\s*,\s*\w+\s*:", line):
+        options.append(
+            ("python2-except", re.sub(r"(except\s+[\w.]+)\s*,\s*(\w+)", r"\1 as \2", line))
+        )
+    if "<>" in line:
+        options.append(("python2-not-equal", line.replace("<>", "!=")))
+    if re.search(r"\braise\s+[\w.]+\s*,\s*", line):
+        options.append(
+            ("python2-raise", re.sub(r"raise\s+([\w.]+)\s*,\s*(.+)$", r"raise \1(\2)", line))
+        )
+    return options
+
+
+def _indentation(lines: list[str], number: int, line: str) -> list[tuple[str, str]]:
+    """A block whose first line lost its indentation: indent it one level past its header."""
+    previous = lines[number - 2] if number >= 2 else ""
+    if not previous.rstrip().endswith(":"):
+        return []
+    indent = previous[: len(previous) - len(previous.lstrip())] + "    "
+    return [("indent-block", indent + line.lstrip())]
 
 
 def _is_local(module: str, workspace: Path) -> bool:

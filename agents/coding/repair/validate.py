@@ -113,6 +113,11 @@ class Validator:
     def judge(self, report: dict[str, Any]) -> dict[str, Any]:
         now_failing, now_passing = failing_tests(report), passing_tests(report)
         fixed = sorted(self.failing & now_passing)
+        if not now_failing and now_passing:
+            # A module that failed to import was one "test" (its collection error); fixed, it
+            # is gone and its tests run: the vanished failures count as fixed.
+            vanished = self.failing - set(report.get("tests") or {})
+            fixed = sorted(set(fixed) | vanished)
         broken = sorted(self.passing - now_passing)
         if not report.get("tests"):
             verdict = "no result"

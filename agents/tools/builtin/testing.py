@@ -24,6 +24,7 @@ from agents.sandbox.output import observable
 from agents.sandbox.pyenv import isolated, test_paths, with_environment
 
 MAX_FAILURES = 20
+BATCH_SECONDS_EACH = 20.0  # a screened copy's tests; a loop fails that copy, not the batch
 MAX_FRAMES = 30
 # pytest's long traceback names each frame "path/to/file.py:LINE: ..." (or "...:LINE: in f").
 _FRAME = re.compile(r"^([^\s:][^:\n]*\.py):(\d+):", re.MULTILINE)
@@ -66,10 +67,16 @@ def run_pytest_batch(
     """The test report of each copy `root/<folder>`, all tested in one sandboxed process (pytest
     imported once); a copy missing from the answer has no report."""
     marker = f"longhaul-envelope-{secrets.token_hex(12)}"
+    each = min(limits.wall_seconds, BATCH_SECONDS_EACH)
+    args = [marker, WORKSPACE_MOUNT, str(each), *folders]
     result = with_environment(sandbox, deps).run(
-        isolated("pytest-batch", [marker, WORKSPACE_MOUNT, *folders], paths=test_paths(deps)),
+        isolated("pytest-batch", args, paths=test_paths(deps)),
         workspace=Path(root),
-        limits=replace(limits, wall_seconds=limits.wall_seconds * max(1, len(folders))),
+        limits=replace(
+            limits,
+            wall_seconds=each * max(1, len(folders)) + 30,
+            cpu_seconds=limits.cpu_seconds * max(1, len(folders)),
+        ),
     )
     envelope = _envelope(result.stdout, marker) or {}
     reports = {}

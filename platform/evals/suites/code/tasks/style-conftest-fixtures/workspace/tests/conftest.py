@@ -1,0 +1,6 @@
+import pytest
+
+
+@pytest.fixture
+def inventory():
+    return {"bolts": 10, "nuts": 4}

@@ -1,0 +1,4 @@
+def clamp(x, low, high):
+    if low > high:
+        raise ValueError("low is above high")
+    return max(low, min(x, high))

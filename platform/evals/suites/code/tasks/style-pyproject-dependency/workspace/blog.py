@@ -1,0 +1,7 @@
+from slugkit_lh import slugify
+
+PREFIX = "/posts"
+
+
+def page_url(title):
+    return PREFIX + slugify(title)

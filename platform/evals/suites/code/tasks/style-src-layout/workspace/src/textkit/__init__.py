@@ -1,0 +1,3 @@
+from textkit.names import initials
+
+__all__ = ["initials"]

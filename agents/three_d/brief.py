@@ -58,8 +58,10 @@ def pick_template(reading: Reading) -> str | None:
     return match_template(reading.text)
 
 
-def _with_lid_on_top(reading: Reading, template: str | None, size: dict[str, float]) -> dict[str, float]:
-    """"The box is 5 cm high; the lid, 1 cm thick, sits on top": 6 cm in all."""
+def _with_lid_on_top(
+    reading: Reading, template: str | None, size: dict[str, float]
+) -> dict[str, float]:
+    """ "The box is 5 cm high; the lid, 1 cm thick, sits on top": 6 cm in all."""
     lid = (reading.parts.get("lid") or {}).get("size_mm", {}).get("thickness")
     on_top = re.search(r"\bon\s+top\b|\bsit(?:s|ting)?\s+on\b", reading.text, re.I)
     if template == "box_with_lid" and lid and on_top and "height" in size:

@@ -216,6 +216,7 @@ def _quantities(reading: Reading, nouns: list[Noun]) -> None:
     text = reading.text
     bounds = _clause_bounds(text)
     owners: dict[int, str | None] = {}  # clause -> the part its last size was of
+    last_part: str | None = None
     for mention in lengths(text):
         clause = _index(bounds, mention.start)
         if _is_position(text, mention):
@@ -226,12 +227,19 @@ def _quantities(reading: Reading, nouns: list[Noun]) -> None:
             nouns, bounds[clause][0], mention.start
         )
         part = owner.part if owner is not None else None
+        head = text[bounds[clause][0] : mention.start]
+        if owner is None and re.search(r"\bother(?:\s+one)?\s*$", head, re.I) and last_part:
+            # "one arm 150 mm long, the other 120 mm": a second one of that part, not a size of
+            # the object (kept as a quantity of the part; its first size stays the part's)
+            reading.quantities.append({"text": mention.text, "of": last_part, "values_mm": mention.values_mm, "dimensions": mention.dimensions})  # fmt: skip
+            continue
         if owner is None and not _OVERALL.search(text[bounds[clause][0] : bounds[clause][1]]):
             part = _continued(reading, nouns, bounds, owners, clause, mention)
         if part in reading.absent:
             part = None  # "no lid 2 cm thick" does not make a lid
         _record(reading, mention, part, text)
         owners[clause] = part
+        last_part = part or last_part
 
 
 _OVERALL = re.compile(r"\b(?:overall|in all|in total|outside|outer size)\b", re.I)

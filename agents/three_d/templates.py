@@ -100,7 +100,7 @@ class Template:
             "spec_version": SPEC_VERSION,
             "name": self.name,
             "units": "mm",
-            "materials": {name: PRESETS[name] for name in used},
+            "materials": {name: dict(PRESETS[name]) for name in used},
             "parts": parts,
         }
 

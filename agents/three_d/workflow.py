@@ -228,9 +228,9 @@ def _asked_colour(spec: dict[str, Any], brief: dict[str, Any], preset: str | Non
     """The template's main material takes the colour the brief asks for, exactly."""
     rgb = brief.get("colour_rgb")
     main = (spec.get("materials") or {}).get(preset or "")
-    if rgb and main is not None:
-        main["base_color"] = list(rgb)
-        main["metallic"] = 1.0 if brief.get("metallic") else main.get("metallic", 0.0)
+    if rgb and main is not None:  # a copy: the template's presets are shared by every run
+        metallic = 1.0 if brief.get("metallic") else main.get("metallic", 0.0)
+        spec["materials"][preset] = {**main, "base_color": list(rgb), "metallic": metallic}
 
 
 def validate_node(state: dict[str, Any], ctx: Context) -> Update | Finish:

@@ -5,6 +5,7 @@ impossible briefs refused with their numbers, ambiguous ones asked about."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -12,9 +13,11 @@ from hypothesis import strategies as st
 
 from agents.three_d.brief import BriefInvalid, understand
 from agents.three_d.corpus import GENERATORS, generate, misses, read_for_scoring, score
+from agents.three_d.inputs import initial_state
 from agents.three_d.library import TEMPLATES
 from agents.three_d.reader import read
 from agents.three_d.schema import check_spec
+from agents.three_d.workflow import materialize
 
 
 def test_the_reader_is_right_on_at_least_95_percent_of_each_split() -> None:
@@ -133,3 +136,13 @@ def test_the_text_fixes_the_template_and_its_parameters(
     assert fixed.items() <= meaning["stated_parameters_mm"].items()
     spec = TEMPLATES[template].instantiate(meaning["stated_parameters_mm"], "mm")
     assert check_spec(spec) is spec
+
+
+def test_an_asked_colour_changes_this_runs_material_only() -> None:
+    def materials(brief: str) -> dict[str, Any]:
+        state = initial_state({"brief": brief})
+        state["plan"] = {"kind": "template", "template": "table", "parameters": {}}
+        return materialize(state)["materials"]  # type: ignore[no-any-return]
+
+    assert materials("a navy table 120 x 60 x 75 cm")["wood"]["base_color"] == [0.08, 0.12, 0.35]
+    assert materials("a table 120 x 60 x 75 cm")["wood"]["base_color"] == [0.55, 0.36, 0.2]

@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
@@ -45,14 +46,18 @@ _ABSENT = object()
 
 
 class IdempotencyMiddleware:
+    # Both, so the chain stays async under ASGI; Django runs process_view (and the sync view it
+    # calls) in its thread for sync code, as it runs any sync view.
     sync_capable = True
-    async_capable = False
+    async_capable = True
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
         self.get_response = get_response
+        if iscoroutinefunction(get_response):
+            markcoroutinefunction(self)
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
+    def __call__(self, request: HttpRequest) -> Any:
+        return self.get_response(request)  # a coroutine when the chain is async
 
     def process_view(
         self, request: HttpRequest, view: Any, args: tuple[Any, ...], kwargs: dict[str, Any]

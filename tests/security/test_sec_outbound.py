@@ -199,7 +199,8 @@ def test_every_delivery_failure_is_recorded_counted_and_given_up_on_a_real_worke
         assert delivery.completed_at is not None
         assert why in delivery.last_error
     assert by_url[nul_url].last_status_code == 500
-    assert by_url[nul_url].attempt_log.first().response_excerpt == "ab\ufffdcd\ufffd!"
+    excerpts = {attempt.response_excerpt for attempt in by_url[nul_url].attempt_log.all()}
+    assert excerpts == {"ab\ufffdcd\ufffd!"}
     assert by_url[reset_url].last_error
     assert by_url["https://hooks.example.com:99999/x"].last_error
     assert by_url[good.url].status == DeliveryStatus.SUCCEEDED

@@ -185,7 +185,9 @@ def test_hostile_json_through_a_tool_call_and_a_checkpoint_is_stored_or_refused_
         assert DjangoCheckpointer().get(checkpoint.thread_id) is None
         return
     stored = DjangoCheckpointer().put(checkpoint)
-    assert _same(DjangoCheckpointer().get(stored.thread_id).state, state)
+    read = DjangoCheckpointer().get(stored.thread_id)
+    assert read is not None
+    assert _same(read.state, state)
 
 
 def _same(read: Any, written: Any) -> bool:

@@ -21,10 +21,11 @@ _DESCRIPTIONS = {
     403: "The credentials may not do this (an API key's scope, or a role).",
     404: "No such object in the caller's organization.",
     409: "The object's state does not allow this now.",
-    413: "The upload is larger than the server accepts.",
+    413: "The request body is larger than this operation accepts (`limit_bytes` says how much).",
     412: "`If-Match` names a version that is no longer the current one.",
     415: "The request body's media type is not one the operation reads.",
     428: "The operation needs `If-Match` with the version that was reviewed.",
+    429: "Too many calls from this key or address this minute; `Retry-After` says when to retry.",
 }
 _HTTP_METHODS = {"get", "put", "post", "patch", "delete", "head", "options", "trace"}
 
@@ -74,8 +75,9 @@ def _error_statuses(operation: dict[str, Any]) -> list[int]:
     if any(parameter["in"] == "path" for parameter in parameters):
         statuses.append(404)
     if "requestBody" in operation:
-        statuses.append(415)
-    return statuses
+        statuses += [413, 415]
+    # Every call is counted per address, and per key or session (gateway.rest_limits).
+    return [*statuses, 429]
 
 
 def _problem_body(status: int) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 import time
 from collections.abc import Callable
@@ -43,6 +44,7 @@ _KEPT_HEADERS = ("Content-Type", "Location", "ETag", "Link")
 _MAX_KEPT_BODY = 1024 * 1024
 _CHUNK = 64 * 1024
 _ABSENT = object()
+logger = logging.getLogger(__name__)
 
 
 class IdempotencyMiddleware:
@@ -97,7 +99,14 @@ def _organization(request: HttpRequest, view_class: Any) -> str | None:
 
 def _once(slot: str, request: HttpRequest, run: Callable[[], Any]) -> HttpResponse:
     lock_seconds = int(settings.LONGHAUL_IDEMPOTENCY_LOCK_SECONDS)
-    if not cache.add(slot, {"state": "running", "since": time.time()}, timeout=lock_seconds):
+    try:
+        taken = cache.add(slot, {"state": "running", "since": time.time()}, timeout=lock_seconds)
+    except Exception as error:  # Redis is down: the caller asked for a guarantee we cannot give
+        logger.warning("Idempotency-Key not kept, Redis unavailable: %r", error)
+        response = _problem(503, f"{HEADER} cannot be honoured right now; retry shortly.")
+        response["Retry-After"] = "5"
+        return response
+    if not taken:
         return _repeat(slot, request)
     hashing = _HashingStream(request)
     request._stream = hashing  # type: ignore[assignment]
@@ -199,7 +208,12 @@ def _replayed(record: dict[str, Any]) -> HttpResponse:
 
 
 def _problem(status: int, detail: str) -> HttpResponse:
-    titles = {400: "Bad Request", 409: "Conflict", 422: "Unprocessable Content"}
+    titles = {
+        400: "Bad Request",
+        409: "Conflict",
+        422: "Unprocessable Content",
+        503: "Service Unavailable",
+    }
     body = {"type": "about:blank", "title": titles[status], "status": status, "detail": detail}
     return HttpResponse(json.dumps(body), status=status, content_type=PROBLEM_CONTENT_TYPE)
 
@@ -229,6 +243,7 @@ def document_idempotency_key(
     described = {
         "409": "A request with this Idempotency-Key is still running; retry shortly.",
         "422": "This Idempotency-Key was used for a different request.",
+        "503": "An Idempotency-Key cannot be honoured right now; retry shortly.",
     }
     for operations in result.get("paths", {}).values():
         operation = operations.get("post")

@@ -74,6 +74,7 @@ _MORE_WORDINGS: dict[str, tuple[str, ...]] = {
         "total net revenue", "net revenue", "sales revenue", "operating revenue", "turnover",
     ),
     "cost_of_revenue": ("cost of revenue total", "cost of goods and services sold", "cost of net revenue"),
+    "selling_general_administrative": ("administrative expense", "selling and administrative expense"),
     "operating_expenses": ("total operating expense", "total costs and expenses", "operating expense"),
     "operating_income": ("operating profit loss", "operating loss", "result from operating activities", "income loss from operations"),
     "interest_expense": ("interest and other financial charges", "finance expense", "finance costs net"),
@@ -127,7 +128,7 @@ _OTHER: list[tuple[str, str, str, str, str, bool, tuple[str, ...]]] = [
     ("other_operating_expense", IS, "expense", "line", "", True, (
         "restructuring charges", "restructuring costs", "impairment", "impairment charges",
         "impairment of goodwill", "selling expense", "distribution costs", "selling and marketing",
-        "sales and marketing", "marketing expense", "administrative expense",
+        "sales and marketing", "marketing expense",
         "general and administrative", "general and administrative expense",
         "amortization of intangible assets", "other operating expense",
     )),

@@ -69,6 +69,7 @@ def reconcile(
     built, subtotal_failures, structural_checks = structural(
         structure or [], entries, by_path, differences
     )
+    differences = [d for d in differences if not _total_explains(d, subtotal_failures)]
     problems += differences + subtotal_failures + failed + _scales(values)
     return {
         "entries": entries + computed + built,
@@ -154,7 +155,33 @@ def _agreement(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
         tolerance = (first["precision"] + entry["precision"]) / 2 + 1e-9 * abs(first["value"])
         if abs(entry["value"] - first["value"]) > tolerance:
             problems.append(_disagreement(first, entry, _kind(first, entry, tolerance)))
-    return _one_per_scale_slip(problems)
+    return _one_per_scale_slip(_one_per_document(problems))
+
+
+def _one_per_document(problems: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A document that prints the differing figure twice (net income in its income statement
+    and its cash flow statement) differs once."""
+    seen: set[tuple[Any, ...]] = set()
+    kept = []
+    for problem in problems:
+        slot = (problem["company"], problem["item"], problem["period"], problem["document"])
+        if slot not in seen:
+            seen.add(slot)
+            kept.append(problem)
+    return kept
+
+
+def _total_explains(difference: dict[str, Any], totals: list[dict[str, Any]]) -> bool:
+    """A total printed wrong in one document differs from the other documents' figure too: that
+    difference is the same error as the failed check, reported once (as the check)."""
+    documents = {s["document"] for s in difference["sources"]}
+    return difference["kind"] == "cross_document" and any(
+        t["company"] == difference["company"]
+        and t["period"] == difference["period"]
+        and t.get("item") == difference["item"]
+        and documents & {s["document"] for s in t.get("sources", [])}
+        for t in totals
+    )
 
 
 def _kind(first: dict[str, Any], other: dict[str, Any], tolerance: float) -> str:

@@ -70,13 +70,21 @@ def local_embedder() -> Embedder | None:
     return MiniLM() if importlib.util.find_spec("sentence_transformers") else None
 
 
-_WORDING_VECTORS: dict[int, list[list[float]]] = {}
+_WORDING_VECTORS: dict[tuple[int, str], Any] = {}
 
 
-def _wording_vectors(embedder: Embedder) -> list[list[float]]:
-    key = id(embedder)
+def _wordings(statement: str) -> list[tuple[str, str]]:
+    return [(w, c) for w, c in ENTRIES if CONCEPTS[c].statement == statement]
+
+
+def _wording_vectors(embedder: Embedder, statement: str) -> Any:
+    """The lexicon's wordings of one statement, embedded once per process and embedder."""
+    import numpy as np
+
+    key = (id(embedder), statement)
     if key not in _WORDING_VECTORS:
-        _WORDING_VECTORS[key] = embedder.embed([wording for wording, _ in ENTRIES])
+        texts = [wording for wording, _ in _wordings(statement)]
+        _WORDING_VECTORS[key] = np.asarray(embedder.embed(texts), dtype=np.float64)
     return _WORDING_VECTORS[key]
 
 
@@ -87,18 +95,18 @@ def nearest(embedder: Embedder, labels: list[tuple[str, str]]) -> list[dict[str,
         return []
     import numpy as np
 
-    wordings = np.asarray(_wording_vectors(embedder), dtype=np.float64)
     vectors = np.asarray(embedder.embed([label for label, _ in labels]), dtype=np.float64)
-    scores = np.round(vectors @ wordings.T, 3)
-    return [
-        _decide(list(row), statement) for row, (_, statement) in zip(scores, labels, strict=True)
-    ]
+    decided = []
+    for vector, (_, statement) in zip(vectors, labels, strict=True):
+        scores = np.round(_wording_vectors(embedder, statement) @ vector, 3)
+        decided.append(_decide(list(scores), _wordings(statement)))
+    return decided
 
 
-def _decide(scores: list[float], statement: str) -> dict[str, Any]:
+def _decide(scores: list[float], wordings: list[tuple[str, str]]) -> dict[str, Any]:
     best: dict[str, tuple[float, str]] = {}
-    for (wording, concept), score in zip(ENTRIES, scores, strict=True):
-        if CONCEPTS[concept].statement == statement and score > best.get(concept, (-1.0, ""))[0]:
+    for (wording, concept), score in zip(wordings, scores, strict=True):
+        if score > best.get(concept, (-1.0, ""))[0]:
             best[concept] = (float(score), wording)
     ranked = sorted(best.items(), key=lambda kv: (-kv[1][0], kv[0]))
     if not ranked:

@@ -56,6 +56,7 @@ class Line:
     concept: Concept | None
     value: Decimal
     precision: Decimal
+    missing: bool = False  # the row prints no figure (not even a nil dash) for this year
     total: str = ""  # "", "group" or "running"
     carries: bool = True
     members: list[Line] = field(default_factory=list)
@@ -71,7 +72,7 @@ def check_tables(
     """Every structural check of every statement table and year column."""
     results = []
     for table in tables:
-        if table.get("cell_units") or sum(1 for r in table["rows"] if r["cells"]) < MIN_ROWS:
+        if table.get("long") or sum(1 for r in table["rows"] if r["cells"]) < MIN_ROWS:
             continue
         for period in table["periods"]:
             results += _column(table, period, decisions)
@@ -117,8 +118,9 @@ def _line(
     figure = parse_figure(cell["raw"]) if cell else None
     decision = decisions.get(labels.key(statement, row["label"])) or {}
     concept = CONCEPTS.get(decision.get("concept") or "")
-    value = figure.value if figure else Decimal(0)
-    return Line(row, concept, value, figure.precision if figure else Decimal(0))
+    if figure is None:
+        return Line(row, concept, Decimal(0), Decimal(0), missing=not row.get("nil"))
+    return Line(row, concept, figure.value, figure.precision)
 
 
 def _role(line: Line, statement: str) -> str:
@@ -150,6 +152,8 @@ def _group(open_: list[Line | None], total: Line) -> dict[str, Any] | None:
         return None  # a single line, not a sum
     if any(not _amount(m) for m in [total, *members]):
         return _skipped(total, members, "a figure of another kind (shares, per share) in the group")
+    if any(m.missing for m in [total, *members]):
+        return _skipped(total, members, "a line prints no figure for the year")
     contributions = [m.value for m in members]
     return _compare(total, members, contributions)
 
@@ -174,6 +178,8 @@ def _running(
         return _skipped(total, members, "a line of no known balance-sheet section")
     if any(not _amount(m) for m in [total, *members]):
         return _skipped(total, members, "a figure of another kind (shares, per share)")
+    if any(m.missing for m in [total, *members]):
+        return _skipped(total, members, "a line prints no figure for the year")
     contributions = [_contribution(m, convention) for m in members]
     if any(c is None for c in contributions):
         unknown = next(m.label for m, c in zip(members, contributions, strict=True) if c is None)

@@ -26,12 +26,13 @@ def structural(
     at = _entries_by_place(entries)
     groups: dict[tuple[str, str, int, str], list[dict[str, Any]]] = {}
     checks = []
+    chained = _chained(results)
     for result in results:
         document = documents.get(result["document"]) or {}
         if not document.get("company"):
             continue
         company = company_key(document["company"])
-        cause = _explained_by(result, company, explained)
+        cause = _explained_by(result, company, explained) or chained.get(id(result))
         status = "explained" if result["status"] == "failed" and cause else result["status"]
         checks.append(_check(result, company, status, cause))
         if status == "failed":
@@ -61,8 +62,23 @@ def _check(
     if result.get("reason"):
         check["reason"] = result["reason"]
     if cause:
-        check["explained_by"] = f"cross_document:{cause['item']}"
+        check["explained_by"] = f"{cause.get('code', 'subtotal')}:{cause['item']}"
     return check
+
+
+def _chained(results: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """A total printed wrong fails its own check and, with the opposite difference, the check of
+    the next total it is a part of: the second failure is the first one's consequence."""
+    failed = [r for r in results if r["status"] == "failed"]
+    found: dict[int, dict[str, Any]] = {}
+    for later in failed:
+        for earlier in failed:
+            same = (earlier["document"], earlier["statement"], earlier["period"]) == (later["document"], later["statement"], later["period"])  # fmt: skip
+            part = any(p["row"] == earlier["total"]["row"] for p in later["parts"])
+            slack = earlier["tolerance"] + later["tolerance"]
+            if same and part and abs(later["difference"] + earlier["difference"]) <= slack:
+                found[id(later)] = {"item": earlier["total"]["item"] or earlier["check"]}
+    return found
 
 
 def _explained_by(

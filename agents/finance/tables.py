@@ -85,7 +85,12 @@ def _boilerplate(pages: list[dict[str, Any]]) -> set[str]:
         for shape in {_shape(line) for line in page.get("text", "").splitlines()}
     )
     enough = max(3, math.ceil(0.8 * len(pages)))
-    return {shape for shape, count in counts.items() if count >= enough and "#" in shape}
+    # A line of years repeats on every statement page; it is a heading, not a running header.
+    return {
+        shape
+        for shape, count in counts.items()
+        if count >= enough and "#" in shape and re.search(r"[a-z]{2}", shape)
+    }
 
 
 def _grid(raw: list[list[str]], index: int) -> dict[str, Any] | None:
@@ -308,4 +313,5 @@ def _long_table(rows: list[list[str]], columns: dict[str, int | None]) -> dict[s
         "rows": found,
         "context": " ".join(rows[0]),
         "cell_units": unit is not None,
+        "long": True,  # one figure per row: a list of key figures, not a statement's layout
     }

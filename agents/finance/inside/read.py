@@ -136,8 +136,10 @@ def _csv(path: str) -> dict[str, Any]:
         dialect = csv.excel
     rows = []
     for row in csv.reader(io.StringIO(text), dialect):
-        if any(cell.strip() for cell in row):
-            rows.append([_cell(cell) for cell in row[:MAX_COLUMNS]])
+        # Blank rows are kept (empty), so that a row number is the file's line of the figure.
+        rows.append(
+            [_cell(cell) for cell in row[:MAX_COLUMNS]] if any(c.strip() for c in row) else []
+        )
         if len(rows) >= MAX_ROWS * 4:
             break
     return {"rows": rows}

@@ -5,6 +5,7 @@ inspected, the checker runs, and the trial is scored or found invalid."""
 from __future__ import annotations
 
 import io
+import json
 import tempfile
 from dataclasses import replace
 from datetime import datetime
@@ -112,8 +113,32 @@ def _with(
         },
         "workspace": unpacked,
     }
+    repair = _repair_summary(artifacts.get("repair.json"))
+    if repair:
+        details["repair"] = repair
     changed = None if diff is None else bool(diff.strip())
     return replace(measured, workspace_changed=changed, details=details)
+
+
+def _repair_summary(record: bytes | None) -> list[dict[str, Any]]:
+    """Per repair stage of the code workflow: candidates tried and the source of the accepted
+    fix (the run's repair.json artifact), for the report."""
+    try:
+        stages = json.loads(record or b"[]")
+    except ValueError:
+        return []
+    if not isinstance(stages, list):
+        return []
+    return [
+        {
+            "stage": stage.get("stage"),
+            "candidates": stage.get("validated"),
+            "fixed": stage.get("fixed"),
+            "accepted_source": stage.get("chosen_origin"),
+        }
+        for stage in stages
+        if isinstance(stage, dict)
+    ]
 
 
 def _unpack(archive: bytes | None, scratch: Path) -> tuple[Path | None, str]:

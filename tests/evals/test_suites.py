@@ -369,3 +369,20 @@ def _run_all(root: Path, runs: list[tuple[str, str, list[str]]]) -> dict[str, di
             reports[folder] = testing.report_from(json.loads(envelope), 0, "")
     assert len(reports) == len(runs), result.stdout[-2000:] + result.stderr[-2000:]
     return reports
+
+
+def test_a_trials_details_name_the_repair_candidates_and_the_accepted_source() -> None:
+    from evals.outcomes import _repair_summary
+
+    record = json.dumps(
+        [
+            {"stage": "engine", "fixed": False, "validated": 12, "chosen_origin": None},
+            {"stage": "model", "fixed": True, "validated": 3, "chosen_origin": "model"},
+        ]
+    ).encode()
+    assert _repair_summary(record) == [
+        {"stage": "engine", "candidates": 12, "fixed": False, "accepted_source": None},
+        {"stage": "model", "candidates": 3, "fixed": True, "accepted_source": "model"},
+    ]
+    assert _repair_summary(None) == []
+    assert _repair_summary(b"not json") == []

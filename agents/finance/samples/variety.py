@@ -303,6 +303,12 @@ def _plant(rng: random.Random, kind: str) -> dict[str, Any]:
     return {**where, "truth": truth}
 
 
+def units_rules_planted(out: Path) -> dict[str, Any]:
+    """The development set the finance eval suite runs over REST: amounts in plain dollars, rules
+    only, a subtotal off in the FY2024 report and a key-figures CSV at the wrong scale."""
+    return build_set(out, 5, planted=True)
+
+
 def main(argv: list[str]) -> int:
     if len(argv) < 3:
         print("usage: python -m agents.finance.samples.variety OUT_DIR SEED [--planted]")

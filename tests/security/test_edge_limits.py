@@ -77,6 +77,15 @@ def test_bodies_are_refused_before_they_are_read_in_each_routes_format(
     assert_problem(announced, 413, f"{1 * MIB + 256 * 1024} bytes", "LONGHAUL_MAX_WORKSPACE_BYTES")
     assert announced.json()["limit_bytes"] == 1 * MIB + 256 * 1024
 
+    # The dashboard's upload form: the same refusal as the platform's page
+    page = send(
+        server, Request("POST", "/documents/upload", {"Content-Type": ctype}, declared=600 * MIB)
+    )
+    assert page.status == 413
+    assert page.headers["content-type"].startswith("text/html")
+    assert "LONGHAUL_MAX_UPLOAD_BYTES" in page.text
+    assert "Traceback" not in page.text
+
     # The same without a length (chunked): cut off past the limit, long before 24 MiB
     streamed, ctype = multipart({"workflow": "coding"}, {"workspace": ("w.tgz", b"\0" * 24 * MIB)})
     chunked = send(

@@ -10,9 +10,10 @@ import csv
 import io
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import PurePath
 
+from agents import storable
 from core.errors import ServiceError, TooLarge, Unprocessable, UnsupportedMediaType
 
 CSV_ROWS_PER_SECTION = 20
@@ -81,12 +82,23 @@ def detect_media_type(filename: str, declared: str | None) -> str:
 def extract(data: bytes, media_type: str) -> Extracted:
     if not data.strip():
         raise DocumentRejected("The file is empty.")
-    sections = list(_EXTRACTORS[media_type](data))
+    sections = [_storable(s) for s in _EXTRACTORS[media_type](data)]
     sections = [s for s in sections if s.text.strip()]
     if not sections:
         raise DocumentUnprocessable("The file contains no text to index.")
     pages = {s.page for s in sections if s.page is not None}
     return Extracted(media_type, sections, max(pages) if pages else 1)
+
+
+def _storable(section: Section) -> Section:
+    # Text from an upload is stored in PostgreSQL: a NUL past the binary sniff (or one a PDF's
+    # fonts decode to) or a lone surrogate would fail the ingestion there; it becomes U+FFFD.
+    text, title = storable.clean_text(section.text), storable.clean_text(section.section)
+    return (
+        section
+        if (text, title) == (section.text, section.section)
+        else replace(section, text=text, section=title)
+    )
 
 
 def _extract_pdf(data: bytes) -> Iterable[Section]:

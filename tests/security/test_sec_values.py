@@ -261,3 +261,17 @@ def test_a_tool_output_that_cannot_be_stored_becomes_a_failed_call_saying_why(
     assert outcome.error_class == "OutputNotStorable"
     assert why in str(outcome.error)
     assert storable.problem([outcome.output, outcome.error]) is None
+
+
+@pytest.mark.parametrize("media_type", ["text/plain", "text/markdown", "text/csv"])
+def test_an_uploaded_text_with_a_nul_past_the_binary_check_is_extracted_storably(
+    media_type: str,
+) -> None:
+    from memory.extraction import extract
+
+    # The binary sniff reads the first 8 KiB: a NUL after them reached PostgreSQL's text column
+    data = b"Quarterly notes, " * 600 + b"\x00 the hedge covers the Brazilian real.\n"
+    extracted = extract(data, media_type)
+    texts = [section.text for section in extracted.sections]
+    assert storable.problem(texts) is None
+    assert "\ufffd the hedge covers the Brazilian real" in " ".join(texts)

@@ -16,7 +16,6 @@ room for the form around it. /v1 bounds its own bodies (gateway.http.read_body).
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
@@ -55,9 +54,9 @@ def header(scope: Scope, name: bytes) -> str:
     return ""
 
 
-@functools.lru_cache(maxsize=4096)
 def route_name(path: str) -> str:
-    """The URL name of the Django route `path` resolves to ("" for none), without a request."""
+    """The URL name of the Django route `path` resolves to ("" for none), without a request.
+    Not cached: paths are the client's to choose, and only multipart bodies and form posts ask."""
     try:
         return resolve(path).view_name
     except (Resolver404, UnicodeError, ValueError):

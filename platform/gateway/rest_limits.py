@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import time
 
 from django.conf import settings
 
@@ -41,7 +42,7 @@ def rate_limit_requests(app: ASGIApp) -> ASGIApp:
                 await admit_requests(counters, clock.now())
             except GatewayError as error:
                 if error.status != 429:
-                    logger.warning("request rates cannot be counted: %s", error.message)
+                    _warn_uncounted(error.message)
                 else:
                     await refuse(
                         scope,
@@ -55,6 +56,16 @@ def rate_limit_requests(app: ASGIApp) -> ASGIApp:
         await app(scope, receive, send)
 
     return application
+
+
+_last_warning = [0.0]
+
+
+def _warn_uncounted(message: str) -> None:
+    # Once every ten seconds at most: during an outage every request would say it.
+    if time.monotonic() - _last_warning[0] > 10:
+        _last_warning[0] = time.monotonic()
+        logger.warning("request rates cannot be counted: %s", message)
 
 
 def _counters(scope: Scope) -> list[Counter]:

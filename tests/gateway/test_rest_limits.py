@@ -23,7 +23,17 @@ def test_without_redis_requests_go_on_uncounted(settings: Any) -> None:
         "headers": [],
         "client": ("10.9.8.7", 1),
     }
-    for _ in range(3):
-        asyncio.run(rate_limit_requests(django)(scope, None, None))
+
+    async def nothing_to_receive() -> Any:
+        raise AssertionError("the layer never reads the body")
+
+    async def nothing_sent(message: Any) -> None:
+        raise AssertionError(f"the layer answered by itself: {message}")
+
+    async def three_calls() -> None:
+        for _ in range(3):
+            await rate_limit_requests(django)(scope, nothing_to_receive, nothing_sent)
+
+    asyncio.run(three_calls())
 
     assert reached == ["/api/me"] * 3

@@ -99,8 +99,12 @@ CREATIONS: dict[str, tuple[str, dict[str, Any], dict[str, Any], Any]] = {
     ),
     "an approval rule": (
         "/api/approval-rules",
-        {"name": "big payments", "action": "require_approval", "conditions": {"tools": ["pay"]}},
-        {"name": "all payments", "action": "deny", "conditions": {"tools": ["pay"]}},
+        {
+            "name": "commands",
+            "action": "require_approval",
+            "conditions": {"tools": ["run_command"]},
+        },
+        {"name": "no commands", "action": "deny", "conditions": {"tools": ["run_command"]}},
         ApprovalRule,
     ),
 }
@@ -109,9 +113,8 @@ CREATIONS: dict[str, tuple[str, dict[str, Any], dict[str, Any], Any]] = {
 @pytest.mark.django_db
 @pytest.mark.parametrize("what", sorted(CREATIONS))
 def test_every_creating_post_replays_its_answer_for_the_same_key(
-    acme: TenantFixture, what: str, settings: Any, redis_client: redis_lib.Redis
+    acme: TenantFixture, what: str, redis_client: redis_lib.Redis
 ) -> None:
-    settings.LONGHAUL_EXTRA_TOOLS = [EXTRA_TOOLS, "tests.approvals.tools:TOOLS"]
     path, body, other, model = CREATIONS[what]
     client = APIClient()
     client.force_login(acme.owner)  # a signed-in person, as the dashboard's scripts are

@@ -9,6 +9,7 @@ import json
 import math
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from agents.engine.openai_chat import chat_result_from
 from agents.engine.types import ChatResult, Checkpoint, ToolCallRequest
 from agents.tools import ToolExecutor, ToolRegistry
 from agents.tools.spec import ToolEnvironment
+from runs import toolbox
 from runs.models import FailureKind, Run, RunEvent, RunStatus, ToolCall
 from runs.services import run_start
 from runs.tasks import recover_expired_leases
@@ -66,7 +68,18 @@ def hostile_model(ledger: Path) -> Any:
     return respond
 
 
+@pytest.fixture
+def fresh_tools() -> Iterator[None]:
+    """The tool registry read again from the settings the test sets, and forgotten after."""
+    toolbox.registry.cache_clear()
+    toolbox._executor.cache_clear()
+    yield
+    toolbox.registry.cache_clear()
+    toolbox._executor.cache_clear()
+
+
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("fresh_tools")
 def test_nan_from_the_model_never_wedges_a_run_on_a_real_worker(
     acme: TenantFixture, model: FakeOpenAI, tmp_path: Path, settings: Any
 ) -> None:

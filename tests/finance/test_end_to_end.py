@@ -131,7 +131,7 @@ def _approve(
     base: str, tenant: TenantFixture, reviewer: APIClient, run_id: str, hook: Receiver
 ) -> dict[str, Any]:
     paused = wait_for_status(
-        base, run_id, tenant.api_key, {"awaiting_approval", "failed", "succeeded"}, timeout=240
+        base, run_id, tenant.api_key, {"awaiting_approval", "failed", "succeeded"}, timeout=420
     )
     assert paused["status"] == "awaiting_approval", (paused["error"], paused["output"])
     _, pending = http("GET", f"{base}/api/approvals?status=pending", tenant.api_key)

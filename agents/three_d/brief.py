@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from agents.three_d import interpret
-from agents.three_d.library import TEMPLATES, match_template
+from agents.three_d.library import TEMPLATES, match_template, phrase_template
 from agents.three_d.reader import Reading, read
 from agents.three_d.schema import UNIT_MM
 
@@ -49,9 +49,12 @@ def _stated(reading: Reading, template: str | None) -> dict[str, Any]:
 
 def pick_template(reading: Reading) -> str | None:
     if reading.object:
-        named = match_template(reading.object.split()[-1])  # "shelf board" is no bookcase
-        if named is not None:
+        named = phrase_template(reading.object) or match_template(reading.object.split()[-1])
+        if named is not None:  # "shelf board" is no bookcase
             return named
+        drawers = (reading.parts.get("drawer") or {}).get("count")
+        if drawers and drawers > 1 and "leg" not in reading.parts:
+            return "cabinet"  # "a three-drawer unit": a carcass of drawers
         if {"shelf", "side"} <= set(reading.parts) and not {"drawer", "door"} & (set(reading.parts) - reading.absent):  # fmt: skip
             return "shelf"  # boards between two end panels: a TV stand, a low bookcase
         return None  # an object the library has no template for: the model plans it
@@ -66,7 +69,7 @@ def _with_lid_on_top(
     on_top = re.search(r"\bon\s+top\b|\bsit(?:s|ting)?\s+on\b", reading.text, re.I)
     if template == "box_with_lid" and lid and on_top and "height" in size:
         return {**size, "height": size["height"] + lid}
-    return size
+    return interpret.family_size(reading, template, size)
 
 
 def _defaults_mm(template: str | None) -> dict[str, float]:

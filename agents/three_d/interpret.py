@@ -271,7 +271,104 @@ def _shape_parameters(reading: Reading, template: str) -> dict[str, Any]:
     elif template == "bench":
         inset = next((p["offset_mm"] for p in reading.positions if re.search(r"from (?:the|each) ends?", p["text"])), None)  # fmt: skip
         found = {"seat_thickness": _size(reading, "seat", "thickness"), "leg_thickness": _size(reading, "leg", "thickness"), "leg_inset": inset}  # fmt: skip
+    else:
+        found = _family_parameters(reading, template, box)
     return {k: v for k, v in found.items() if v is not None}
+
+
+_SIDES = {"hexagonal": 6, "hexagon": 6, "octagonal": 8, "square": 4, "triangular": 3, "round": 0}
+
+
+def _family_parameters(reading: Reading, template: str, box: dict[str, float]) -> dict[str, Any]:
+    """The parameters of families.py's templates from the parts the brief sizes."""
+    part = lambda name: (reading.parts.get(name) or {}).get("size_mm", {})  # noqa: E731
+    if template == "bowl":
+        foot = part("foot") or part("base")
+        return {"diameter": box.get("diameter"), "wall": _size(reading, "wall", "thickness"), "foot_diameter": foot.get("diameter"),
+                "foot_height": foot.get("height", foot.get("thickness"))}  # fmt: skip
+    if template == "dumbbell":
+        bar = part("handle") or part("bar")
+        disc = part("disc") or part("weight") or part("plate")
+        return {"length": box.get("width"), "bar_diameter": bar.get("diameter", bar.get("thickness")),
+                "disc_diameter": disc.get("diameter"), "disc_thickness": disc.get("thickness")}  # fmt: skip
+    if template == "cone":
+        plate = part("plate") or part("base")
+        tip = next((p["offset_mm"] for p in reading.positions if p["of"] == "tip" and "diameter" in p["text"]), None)  # fmt: skip
+        section = plate.get("section") or [plate.get("width")]
+        return {"plate_width": section[0], "plate_thickness": plate.get("thickness"),
+                "base_diameter": plate.get("diameter", box.get("diameter")), "top_diameter": tip}  # fmt: skip
+    if template == "rod":
+        sides = next((n for word, n in _SIDES.items() if re.search(rf"\b{word}\b", reading.text, re.I)), None)  # fmt: skip
+        if (
+            sides is None
+            and reading.object
+            and reading.object.split()[-1] in ("dowel", "rod", "stake")
+        ):
+            sides = 0
+        return {"length": box.get("width"), "thickness": box.get("height"),
+                "tip_length": part("tip").get("length"), "sides": sides}  # fmt: skip
+    if template == "pole_stand":
+        pole, base, peg = part("pole"), part("base"), part("peg")
+        at = next((p["offset_mm"] for p in reading.positions if p["of"] in ("top", "peg")), None)
+        return {"height": box.get("height", pole.get("height", pole.get("length"))),
+                "pole_diameter": pole.get("diameter", pole.get("thickness")), "base_diameter": base.get("diameter"),
+                "base_thickness": base.get("thickness", base.get("height")), "pegs": (reading.parts.get("peg") or {}).get("count"),
+                "peg_length": peg.get("length"), "peg_diameter": peg.get("diameter", peg.get("thickness")), "peg_height": at}  # fmt: skip
+    if template == "bracket":
+        return {**_arms(reading), "thickness": _size(reading, "plate", "thickness")}
+    if template == "pipe_tee":
+        rise = next((p["offset_mm"] for p in reading.positions if re.search(r"above|axis", p["text"])), None)  # fmt: skip
+        return {"length": box.get("width"), "outer_diameter": box.get("diameter"),
+                "bore": _size(reading, "hole", "diameter") or _size(reading, "bore", "diameter"), "branch_height": rise}  # fmt: skip
+    if template == "cabinet":
+        board = _size(reading, "shelf", "thickness") or _size(reading, "side", "thickness") or _size(reading, "board", "thickness")  # fmt: skip
+        return {"board_thickness": board, "drawers": (reading.parts.get("drawer") or {}).get("count"),
+                "front_thickness": _size(reading, "drawer", "thickness"), "knob_diameter": _size(reading, "knob", "diameter")}  # fmt: skip
+    if template == "step_stool":
+        treads = (reading.parts.get("tread") or reading.parts.get("step") or {}).get("count")
+        if treads is None:
+            treads = _count_word(reading.text)
+        return {"steps": treads, "tread_thickness": _size(reading, "tread", "thickness") or _size(reading, "step", "thickness"),
+                "side_thickness": _size(reading, "side", "thickness")}  # fmt: skip
+    return {}
+
+
+def family_size(reading: Reading, template: str | None, size: dict[str, float]) -> dict[str, float]:
+    """The overall size where a family's own reading says more than the plain box: an angle
+    bracket's arms, a hexagon's width across its corners, a tee's branch above the main pipe."""
+    if template == "bracket":
+        return {**size, **_arms(reading)}
+    found = _family_parameters(reading, template, box_mm(reading)) if template else {}
+    if template == "rod" and found.get("sides") == 6 and "depth" in size:
+        return {**size, "depth": round(size["depth"] * 2 / math.sqrt(3), 6)}
+    if template == "pipe_tee" and found.get("branch_height") and "height" in size:
+        return {**size, "height": round(size["height"] / 2 + found["branch_height"], 6)}
+    return size
+
+
+def _count_word(text: str) -> int | None:
+    """ "A two-step stool": the treads a step stool's name counts."""
+    match = re.search(r"\b(one|two|three|four|five|[1-5])[- ]step\b", text, re.I)
+    if not match:
+        return None
+    word = match.group(1).lower()
+    return int(word) if word.isdigit() else ("one", "two", "three", "four", "five").index(word) + 1
+
+
+def _arms(reading: Reading) -> dict[str, float]:
+    """An angle bracket's two arms: the lengths given for "arm"s (or legs), the one said to be
+    vertical (else the first) is its height; "N mm wide" is the plates' width."""
+    lengths = [q["values_mm"][0] for q in reading.quantities if q["of"] in ("arm", "leg") and q["values_mm"]]  # fmt: skip
+    found: dict[str, float] = {}
+    width = reading.overall.get("width")
+    if width is not None and len(lengths) >= 2:
+        found["depth"] = width
+    if len(lengths) >= 2:
+        text = reading.text.lower()
+        first_horizontal = 0 <= text.find("horizontal") < text.find("vertical") or ("vertical" not in text and "horizontal" in text)  # fmt: skip
+        up, across = (lengths[1], lengths[0]) if first_horizontal else (lengths[0], lengths[1])
+        found.update({"height": up, "width": across})
+    return found
 
 
 def colour_rgb(phrase: str | None) -> tuple[float, float, float] | None:

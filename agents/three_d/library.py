@@ -1,11 +1,13 @@
 """The templates: table, chair, shelf, lamp, mug and box with lid here, and the plain shapes
-of shapes.py (open box, ring, board, frame, bench); see templates.py."""
+of shapes.py (open box, ring, board, frame, bench) and families.py (bowl, dumbbell, cone, rod,
+pole stand, bracket, pipe tee, cabinet, step stool); see templates.py."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+from agents.three_d.families import FAMILIES
 from agents.three_d.shapes import SHAPES
 from agents.three_d.templates import Param, Template, _box, _corners, _require
 
@@ -227,6 +229,7 @@ TEMPLATES: dict[str, Template] = {
             _box_with_lid, {"width": "width", "depth": "depth", "height": "height"}, 2,
         ),
         *SHAPES,
+        *FAMILIES,
     )
 }  # fmt: skip
 
@@ -241,6 +244,18 @@ def match_template(text: str) -> str | None:
             while i + 1 < len(named) and named[i + 1] is not None:
                 i += 1
             return named[i]
+    return None
+
+
+def phrase_template(phrase: str) -> str | None:
+    """The template one of whose several-word keywords ends the object's name ("a coat rack",
+    "a plumbing t-piece"): such names are not read word by word ("a spice rack" is no coat rack)."""
+    lowered = " ".join(re.findall(r"[a-z-]+", phrase.lower()))
+    for template in TEMPLATES.values():
+        for key in (k for k in template.keywords if " " in k or "-" in k):
+            for form in (key, f"{key}s"):
+                if lowered == form or lowered.endswith(f" {form}"):
+                    return template.name
     return None
 
 

@@ -49,7 +49,9 @@ def _stated(reading: Reading, template: str | None) -> dict[str, Any]:
 
 def pick_template(reading: Reading) -> str | None:
     if reading.object:
-        named = phrase_template(reading.object) or match_template(reading.object.split()[-1])
+        named = phrase_template(reading.object, reading.text) or match_template(
+            reading.object.split()[-1]
+        )
         if named is not None:  # "shelf board" is no bookcase
             return named
         drawers = (reading.parts.get("drawer") or {}).get("count")

@@ -318,11 +318,13 @@ def _family_parameters(reading: Reading, template: str, box: dict[str, float]) -
         return {**_arms(reading), "thickness": _size(reading, "plate", "thickness")}
     if template == "pipe_tee":
         rise = next((p["offset_mm"] for p in reading.positions if re.search(r"above|axis", p["text"])), None)  # fmt: skip
-        return {"length": box.get("width"), "outer_diameter": box.get("diameter"),
+        return {"length": box.get("width"), "outer_diameter": reading.overall.get("diameter"),
                 "bore": _size(reading, "hole", "diameter") or _size(reading, "bore", "diameter"), "branch_height": rise}  # fmt: skip
     if template == "cabinet":
+        # "a chest of drawers 80 cm wide": the width read for the drawers is the whole chest's
+        width = box.get("width", _size(reading, "drawer", "width"))
         board = _size(reading, "shelf", "thickness") or _size(reading, "side", "thickness") or _size(reading, "board", "thickness")  # fmt: skip
-        return {"board_thickness": board, "drawers": (reading.parts.get("drawer") or {}).get("count"),
+        return {"width": width, "board_thickness": board, "drawers": (reading.parts.get("drawer") or {}).get("count"),
                 "front_thickness": _size(reading, "drawer", "thickness"), "knob_diameter": _size(reading, "knob", "diameter")}  # fmt: skip
     if template == "step_stool":
         treads = (reading.parts.get("tread") or reading.parts.get("step") or {}).get("count")
@@ -341,6 +343,8 @@ def family_size(reading: Reading, template: str | None, size: dict[str, float]) 
     found = _family_parameters(reading, template, box_mm(reading)) if template else {}
     if template == "rod" and found.get("sides") == 6 and "depth" in size:
         return {**size, "depth": round(size["depth"] * 2 / math.sqrt(3), 6)}
+    if template == "cabinet" and found.get("width") and "width" not in size:
+        return {**size, "width": found["width"]}
     if template == "pipe_tee" and found.get("branch_height") and "height" in size:
         return {**size, "height": round(size["height"] / 2 + found["branch_height"], 6)}
     return size

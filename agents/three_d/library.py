@@ -247,15 +247,19 @@ def match_template(text: str) -> str | None:
     return None
 
 
-def phrase_template(phrase: str) -> str | None:
-    """The template one of whose several-word keywords ends the object's name ("a coat rack",
-    "a plumbing t-piece"): such names are not read word by word ("a spice rack" is no coat rack)."""
+def phrase_template(phrase: str, text: str = "") -> str | None:
+    """The template one of whose several-word keywords names the object ("a coat rack", "a
+    plumbing t-piece", "a chest of drawers"): the object's name, or the text around its noun,
+    holds the whole keyword; such names are not read word by word ("a spice rack" is no coat
+    rack)."""
     lowered = " ".join(re.findall(r"[a-z-]+", phrase.lower()))
+    noun = lowered.split()[-1] if lowered else ""
     for template in TEMPLATES.values():
         for key in (k for k in template.keywords if " " in k or "-" in k):
-            for form in (key, f"{key}s"):
-                if lowered == form or lowered.endswith(f" {form}"):
-                    return template.name
+            if lowered in (key, f"{key}s") or lowered.endswith((f" {key}", f" {key}s")):
+                return template.name
+            if noun in key.split() and re.search(rf"\b{re.escape(key)}s?\b", text.lower()):
+                return template.name
     return None
 
 

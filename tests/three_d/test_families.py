@@ -57,9 +57,11 @@ def test_a_family_brief_is_built_from_the_reading_alone(
 ) -> None:
     _, meaning = understand(text)
     assert meaning["template"] == template
-    assert not meaning["refusals"] and not meaning["questions"]
+    assert not meaning["refusals"]
+    assert not meaning["questions"]
     spec = TEMPLATES[template].instantiate(meaning["stated_parameters_mm"], "mm")
-    assert len(spec["parts"]) == parts and not geometry_findings(spec)
+    assert len(spec["parts"]) == parts
+    assert not geometry_findings(spec)
     report = _built(spec, tmp_path, monkeypatch)
     low, high = report["bounds_mm"]
     for axis, want in enumerate(size):

@@ -36,6 +36,8 @@ INPUT_SCHEMA: dict[str, Any] = {
             "additionalProperties": False,
         },
         "planning": {"enum": ["auto", "template", "free-form"]},
+        # the planning model's context in tokens; a small one gets the compact free-form prompt
+        "context_window": {"type": "integer", "minimum": 512, "maximum": 1_000_000},
         "template": {"enum": sorted(TEMPLATES)},
         "spec": {"type": "object"},
         "preview": {

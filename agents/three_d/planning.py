@@ -37,24 +37,61 @@ A solid is centred on its origin: {"primitive": "box", "size": [x, y, z]},
 Parts must touch each other; nothing may float."""
 
 
+# A model whose context holds at most this many tokens gets the compact free-form prompt: the
+# full one (every template's schema and the whole spec schema) is about 8,700 tokens.
+SMALL_CONTEXT = 4096
+COMPACT_GUIDE = """\
+Write {"spec": {"spec_version": 1, "name": "...", "units": "<units>", "parts": [{"name": "...",
+"transform": {"translate": [x, y, z], "rotate": [deg_x, deg_y, deg_z]}, "shape": S}]}}
+where S is {"primitive": "box", "size": [x, y, z]}, {"primitive": "cylinder", "radius": r,
+"height": h}, {"primitive": "cone", "radius": r, "top_radius": r2, "height": h},
+{"primitive": "sphere", "radius": r} or {"operation": "union"|"difference", "children": [S, S]}.
+Solids are centred on their origin, cylinders and cones along Z. Parts touch; nothing floats."""
+_N = {"type": "number"}
+_V3 = {"type": "array", "items": _N, "minItems": 3, "maxItems": 3}
+_COMPACT_SOLID: dict[str, Any] = {
+    "anyOf": [
+        {"type": "object", "properties": {"primitive": {"const": "box"}, "size": _V3}, "required": ["primitive", "size"]},
+        {"type": "object", "properties": {"primitive": {"enum": ["cylinder", "sphere", "cone"]}, "radius": _N, "height": _N, "top_radius": _N}, "required": ["primitive", "radius"]},
+        {"type": "object", "properties": {"operation": {"enum": ["union", "difference"]}, "children": {"type": "array", "items": {"$ref": "#/$defs/s"}, "minItems": 2, "maxItems": 4}}, "required": ["operation", "children"]},
+    ]
+}  # fmt: skip
+COMPACT_SCHEMA: dict[str, Any] = {
+    "$defs": {"s": _COMPACT_SOLID},
+    "type": "object",
+    "properties": {"spec": {"type": "object", "properties": {
+        "spec_version": {"const": 1}, "name": {"type": "string"}, "units": {"enum": ["mm", "cm", "m"]},
+        "parts": {"type": "array", "minItems": 1, "maxItems": 12, "items": {"type": "object", "properties": {
+            "name": {"type": "string"}, "transform": {"type": "object", "properties": {"translate": _V3, "rotate": _V3}},
+            "shape": {"$ref": "#/$defs/s"}}, "required": ["name", "shape"]}}},
+        "required": ["spec_version", "name", "units", "parts"]}},
+    "required": ["spec"],
+}  # fmt: skip
+
+
 class PlanInvalid(ValueError):
     """The model's answer is not a usable plan; the message is shown to it on retry."""
 
 
 def plan_mode(state: dict[str, Any]) -> tuple[str, list[str]]:
-    """("template", [names]) or ("spec", []) or ("any", [all names])."""
+    """("template", [names]) or ("spec", []) or ("any", [all names]), or ("compact", []): a
+    free-form spec asked for in few words from a model with a small context."""
     options = state["input"]
     if options.get("template"):
         return "template", [options["template"]]
     planning = options.get("planning", "auto")
-    if planning == "free-form":
-        return "spec", []
-    if state.get("template_hint"):
+    if state.get("template_hint") and planning != "free-form":
         return "template", [state["template_hint"]]
-    return ("template", sorted(TEMPLATES)) if planning == "template" else ("any", sorted(TEMPLATES))
+    if planning == "template":
+        return "template", sorted(TEMPLATES)
+    if (options.get("context_window") or SMALL_CONTEXT + 1) <= SMALL_CONTEXT:
+        return "compact", []
+    return ("spec", []) if planning == "free-form" else ("any", sorted(TEMPLATES))
 
 
 def plan_schema(mode: str, names: list[str], units: str) -> dict[str, Any]:
+    if mode == "compact":
+        return COMPACT_SCHEMA
     choices = [_template_choice(name, units) for name in names]
     if mode in ("spec", "any"):
         body = {k: v for k, v in SPEC_SCHEMA.items() if k != "$defs"}
@@ -92,6 +129,9 @@ def plan_request(state: dict[str, Any]) -> str:
         lines.append(f"Leave out: {', '.join(brief['absent'])}.")
     rules = state["rules"]
     lines.append(f"Target use: {rules['target_use']}. Triangle budget: {rules['triangle_budget']}.")
+    if mode == "compact":
+        lines.append(COMPACT_GUIDE.replace("<units>", units))
+        return "\n".join(lines)
     if mode != "spec":
         lines.append("Templates (fill the parameters; omitted ones take the default):")
         lines += [_describe(name, units) for name in names]
@@ -120,7 +160,7 @@ def parse_plan(
         raise PlanInvalid(unusable)
     answer = _json_object(content)
     mode, names = plan_mode(state)
-    if "template" in answer and mode != "spec":
+    if "template" in answer and mode not in ("spec", "compact"):
         plan = _template_plan(answer, names, state["units"])
         plan["parameters"] = {**plan["parameters"], **stated_parameters(state, plan["template"])}
         return plan

@@ -19,9 +19,11 @@ high-risk tool, so a reviewer approves the exact model (its SHA-256) before the 
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 from agents.engine.loop_config import json_schema
+from agents.engine.transcript import CHARS_PER_TOKEN, estimate_tokens
 from agents.engine.types import (
     ApprovalRequired,
     Context,
@@ -52,7 +54,7 @@ from agents.three_d.templates import TemplateError
 from agents.three_d.tools import QUESTION_TOOL
 
 NAME = "three_d_asset"
-PLAN_TOKENS = {"template": 300, "any": 2000, "spec": 2000}
+PLAN_TOKENS = {"template": 300, "any": 2000, "spec": 2000, "compact": 700}
 PREVIEW = {"width": 480, "height": 360, "turntable_frames": 8}
 MIN_COVERAGE = 0.002  # a view where the model covers less than this is blank
 KEPT_EXCHANGES = 2
@@ -146,12 +148,15 @@ def _reading_event(brief: dict[str, Any]) -> dict[str, Any]:
 
 
 # --- plan -------------------------------------------------------------------------------------
-def plan_node(state: dict[str, Any], ctx: Context) -> Update:
+def plan_node(state: dict[str, Any], ctx: Context) -> Update | Finish:
     given = state["input"].get("spec")
     if given is not None:
         return Update({"plan": {"kind": "spec", "spec": given}, "plan_source": "input"}, "build")
     request = plan_request(state)
     messages = [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": request}]
+    too_long = _does_not_fit(state, messages)
+    if too_long:
+        return Finish("failed", delivery.failed_output(state, too_long))
     result = ctx.chat(messages, response_format=_format(state), max_tokens=_tokens(state))
     try:
         plan = parse_plan(result.content, state, unusable=result.problem)
@@ -164,6 +169,24 @@ def plan_node(state: dict[str, Any], ctx: Context) -> Update:
 def _format(state: dict[str, Any]) -> dict[str, Any]:
     mode, names = plan_mode(state)
     return json_schema("asset_plan", plan_schema(mode, names, state["units"]))
+
+
+def prompt_tokens(state: dict[str, Any], messages: list[dict[str, Any]]) -> int:
+    """What the gateway counts for this plan request: the messages and the answer's schema."""
+    return estimate_tokens(messages, None) + len(json.dumps(_format(state))) // CHARS_PER_TOKEN
+
+
+def _does_not_fit(state: dict[str, Any], messages: list[dict[str, Any]]) -> str | None:
+    """Why the planning model cannot take this request (its context is too small for the
+    prompt and the answer), said before any call rather than as the backend's error."""
+    window = state["input"].get("context_window")
+    if not window:
+        return None
+    needed = prompt_tokens(state, messages) + _tokens(state)
+    if needed <= window:
+        return None
+    what = "the plan request" if plan_mode(state)[0] == "template" else "a free-form plan (no template fits this object)"  # fmt: skip
+    return f"the planning model's context of {window} tokens is too small for {what}: it needs {needed} tokens with the answer"  # fmt: skip
 
 
 def _tokens(state: dict[str, Any]) -> int:

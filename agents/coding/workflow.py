@@ -8,8 +8,9 @@ setup (baseline snapshot, file list, the repository's environment, first test ru
   plan -> act/execute/reflect ... (the free-form loop, for what repair did not fix) ->
 verify (the tests must pass) -> Finish with the diff, the test report and the repair record.
 
-`strategy` chooses: "repair" and "auto" run the repair stages first (what a small model needs;
-the loop follows if they found nothing), "agent" goes straight to the loop.
+`strategy` chooses: "repair" runs the repair stages first (what a small model needs; the loop
+follows if they found nothing), "agent" goes straight to the loop. The platform replaces "auto"
+(or no choice) by the run's tier's `agent_strategy`; without one, "auto" means "repair".
 """
 
 from __future__ import annotations
@@ -44,8 +45,8 @@ INPUT_SCHEMA: dict[str, Any] = {
         "context_window": {"type": "integer", "minimum": 512},
         "strategy": {
             "enum": list(strategy.STRATEGIES),
-            "description": "repair/auto: the repair engine first (small models); agent: the "
-            "free-form loop only.",
+            "description": "repair: the repair engine first (small models); agent: the "
+            "free-form loop only; auto (the default): what the run's tier is set to.",
         },
     },
     "required": ["task"],

@@ -58,6 +58,14 @@ def env_float(name: str, default: float) -> float:
         raise ConfigurationError(f"{name} must be a number, got {raw!r}") from None
 
 
+def env_choice(name: str, choices: tuple[str, ...], default: str = "") -> str:
+    """One of `choices`, or `default` (which may be "" for "not set") when unset or empty."""
+    value = os.environ.get(name, "").strip() or default
+    if value and value not in choices:
+        raise ConfigurationError(f"{name} must be one of {', '.join(choices)}, got {value!r}")
+    return value
+
+
 def env_list(name: str, default: list[str] | None = None) -> list[str]:
     raw = os.environ.get(name)
     if raw is None:

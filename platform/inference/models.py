@@ -31,7 +31,21 @@ class Tier(models.Model):
     fallback = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="fallback_for"
     )
+
+    class AgentStrategy(models.TextChoices):
+        AGENT = "agent", "free-form agent loop (a capable model)"
+        REPAIR = "repair", "repair engine first (a small model: validated candidate edits)"
+
     context_window = models.PositiveIntegerField(default=8192, validators=[MinValueValidator(1)])
+    # How agents that can work either way (the coding workflow) use this tier's model when a
+    # run does not choose: a small model cannot drive a free-form loop, so it proposes candidate
+    # edits that tests validate instead.
+    agent_strategy = models.CharField(
+        max_length=16,
+        choices=AgentStrategy.choices,
+        default=AgentStrategy.AGENT,
+        help_text="What a run on this tier does when its input leaves the strategy to the tier.",
+    )
     is_active = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

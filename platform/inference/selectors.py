@@ -65,6 +65,12 @@ def tier_exists(*, name: str) -> bool:
     return Tier.objects.filter(name=name).exists()
 
 
+def tier_agent_strategy(*, name: str) -> str:
+    """The tier's `agent_strategy`; a tier that is not registered has the field's default."""
+    found = Tier.objects.filter(name=name).values_list("agent_strategy", flat=True).first()
+    return str(found or Tier.AgentStrategy.AGENT)
+
+
 def _tier_config(tier: Tier) -> TierConfig:
     fallback = tier.fallback.name if tier.fallback and tier.fallback.is_active else None
     backends = tuple(backend_config(backend) for backend in tier.backends.all())

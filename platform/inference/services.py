@@ -27,10 +27,22 @@ class TierSeed:
     served_model: str
     api_key_env: str
     context_window: int
+    agent_strategy: str = Tier.AgentStrategy.AGENT
 
     @property
     def kind(self) -> str:
         return Tier.Kind.EMBEDDINGS if self.name == "embeddings" else Tier.Kind.CHAT
+
+
+def _seeded_strategy(upper: str) -> str:
+    """LONGHAUL_<TIER>_AGENT_STRATEGY, else the repair engine for a tier the embedded server
+    (its small bundled model) serves and the free-form loop for a configured backend."""
+    chosen = getattr(settings, f"LONGHAUL_{upper}_AGENT_STRATEGY", "")
+    if chosen:
+        return str(chosen)
+    if getattr(settings, f"LONGHAUL_{upper}_URL"):
+        return Tier.AgentStrategy.AGENT
+    return Tier.AgentStrategy.REPAIR
 
 
 def embedded_base_url() -> str:
@@ -50,6 +62,7 @@ def tier_seeds() -> list[TierSeed]:
                 served_model=getattr(settings, f"LONGHAUL_{upper}_SERVED_MODEL"),
                 api_key_env=getattr(settings, f"LONGHAUL_{upper}_API_KEY_ENV"),
                 context_window=getattr(settings, f"LONGHAUL_{upper}_CONTEXT"),
+                agent_strategy=_seeded_strategy(upper),
             )
         )
     return seeds
@@ -67,6 +80,7 @@ def tiers_seed_from_settings() -> dict[str, Tier]:
             defaults={
                 "description": TIER_DESCRIPTIONS[seed.name],
                 "context_window": seed.context_window,
+                "agent_strategy": seed.agent_strategy,
                 "kind": seed.kind,
             },
         )

@@ -17,7 +17,7 @@ from agents.engine.types import Budgets
 from agents.outbound import OutboundPolicy, UnsafeURL, validate_url
 from audit.services import audit_append
 from core.errors import Conflict, Forbidden, NotFound
-from inference.selectors import tier_exists
+from inference.selectors import tier_agent_strategy, tier_exists
 from runs import budgets, sandboxing, workspaces
 from runs.advance import advance_under_lease
 from runs.checkpointer import DjangoCheckpointer
@@ -68,7 +68,7 @@ def run_start(
     run.workspace = str(_prepare_workspace(run, workspace_archive, repository) or "")
     with transaction.atomic():
         run.save()
-        start_thread(flow, DjangoCheckpointer(), str(run.id), _thread_input(run))
+        start_thread(flow, DjangoCheckpointer(), str(run.id), _thread_input(run, flow))
         event_append(run_id=run.id, kind="run.created", data=_run_summary(run))
         enqueue_advance(run_id=run.id)
         _audit(
@@ -120,8 +120,19 @@ def _check_outbound(urls: list[str]) -> None:
             raise ValidationError({"input": f"{url}: {error}"}) from None
 
 
-def _thread_input(run: Run) -> dict[str, Any]:
-    return {**run.input, "workspace": run.workspace} if run.workspace else dict(run.input)
+def _thread_input(run: Run, flow: Any) -> dict[str, Any]:
+    thread_input = {**run.input, **({"workspace": run.workspace} if run.workspace else {})}
+    if _leaves_strategy_to_tier(flow, run.input):
+        thread_input["strategy"] = tier_agent_strategy(name=run.tier)
+    return thread_input
+
+
+def _leaves_strategy_to_tier(flow: Any, input: dict[str, Any]) -> bool:
+    """A workflow that can work either way declares `strategy` in its input; a run that does not
+    choose (or asks for "auto") works the way its tier's model can (inference.Tier)."""
+    schema = getattr(flow, "input_schema", None) or {}
+    declared = "strategy" in (schema.get("properties") or {})
+    return declared and input.get("strategy", "auto") == "auto"
 
 
 def _checked_tier(tier: str) -> str:

@@ -24,6 +24,7 @@ PASSING = {
     "calc.py": "def add(a, b):\n    return a + b\n",
     "test_calc.py": "from calc import add\n\ndef test_add():\n    assert add(2, 3) == 5\n",
 }
+FAILING = {**PASSING, "calc.py": "def add(a, b):\n    return a - b\n"}
 
 
 def _pending(run: Run) -> ApprovalRequest:
@@ -46,14 +47,18 @@ def _decide(tenant: TenantFixture, request: ApprovalRequest, *, approve: bool) -
 def test_the_code_agent_waits_for_approval_of_its_test_runs_under_a_code_execution_rule(
     acme: TenantFixture, reachable_workspaces: Path, model: FakeOpenAI
 ) -> None:
-    # Given a rule on run_command and a coding run on a passing project
+    # Given a rule on run_command and a coding run (the agent loop) on a failing project
     approval_policy_set(organization_id=acme.organization.id, tool="run_command", reason="")
-    model.script = [plan("check"), call("finish", summary="already passing")]
+    model.script = [
+        plan("fix add"),
+        call("write_file", path="calc.py", content=PASSING["calc.py"]),
+        call("finish", summary="add adds"),
+    ]
     run = run_start(
         organization=acme.organization,
         workflow="coding",
-        input={"task": "Make sure the tests pass"},
-        workspace_archive=tarball(PASSING),
+        input={"task": "Make the tests pass", "strategy": "agent"},
+        workspace_archive=tarball(FAILING),
         created_by_user=acme.member,
     )
 

@@ -5,7 +5,7 @@ Each tier's default backend follows LONGHAUL_<TIER>_URL / _SERVED_MODEL / _API_K
 
 from __future__ import annotations
 
-from config.env import env_bool, env_float, env_int, env_list, env_str
+from config.env import env_bool, env_choice, env_float, env_int, env_list, env_str
 
 LONGHAUL_EMBEDDED_INFERENCE = env_bool("LONGHAUL_EMBEDDED_INFERENCE", True)
 LONGHAUL_INFERENCE_HOST = env_str("LONGHAUL_INFERENCE_HOST", "127.0.0.1")
@@ -19,6 +19,13 @@ LONGHAUL_STANDARD_API_KEY_ENV = env_str("LONGHAUL_STANDARD_API_KEY_ENV", "")
 LONGHAUL_FAST_API_KEY_ENV = env_str("LONGHAUL_FAST_API_KEY_ENV", "")
 LONGHAUL_STANDARD_CONTEXT = env_int("LONGHAUL_STANDARD_CONTEXT", 8192)
 LONGHAUL_FAST_CONTEXT = env_int("LONGHAUL_FAST_CONTEXT", 4096)
+# How a seeded tier's runs work when their input leaves it to the tier (inference.Tier): unset,
+# the repair engine where the embedded server's small model serves the tier, the free-form agent
+# loop where LONGHAUL_<TIER>_URL names a backend.
+LONGHAUL_STANDARD_AGENT_STRATEGY = env_choice(
+    "LONGHAUL_STANDARD_AGENT_STRATEGY", ("agent", "repair")
+)
+LONGHAUL_FAST_AGENT_STRATEGY = env_choice("LONGHAUL_FAST_AGENT_STRATEGY", ("agent", "repair"))
 # The `embeddings` tier: the embedded server's MiniLM unless LONGHAUL_EMBEDDINGS_URL names another.
 LONGHAUL_EMBEDDINGS_URL = env_str("LONGHAUL_EMBEDDINGS_URL", "")
 LONGHAUL_EMBEDDINGS_SERVED_MODEL = env_str("LONGHAUL_EMBEDDINGS_SERVED_MODEL", "embeddings")

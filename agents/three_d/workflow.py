@@ -434,12 +434,35 @@ def render_node(state: dict[str, Any], ctx: Context) -> Update | Finish:
         reason = f"the previews could not be rendered: {outcome.error}"
         return Finish("failed", delivery.failed_output(state, reason))
     views = outcome.output["views"]
-    blank = sorted(name for name, stats in views.items() if stats["coverage"] < MIN_COVERAGE)
+    blank = blank_views(views, (state.get("validation") or {}).get("measured"))
     ctx.emit("previews", {"views": views, "turntable": outcome.output.get("turntable")})
     if blank:
         reason = f"the previews are blank ({', '.join(blank)}): the model is not in view"
         return Finish("failed", delivery.failed_output(state, reason))
     return Update({"previews": outcome.output}, "critique")
+
+
+# The two extents each view sees (spec axes: width X, depth Y, height Z).
+_VIEW_AXES = {"front": ("width", "height"), "side": ("depth", "height"), "top": ("width", "depth")}
+
+
+def blank_views(views: dict[str, Any], measured: dict[str, Any] | None) -> list[str]:
+    """Views where the model is not in sight. A long thin object seen end on (a pencil from
+    its side) rightly covers little of a frame sized to its length, so each view's threshold
+    shrinks with the share of that frame its measured extents can fill."""
+    blank = []
+    for name, stats in views.items():
+        limit = MIN_COVERAGE
+        axes = _VIEW_AXES.get(name)
+        if measured and axes:
+            sizes = [float(measured.get(f"{a}_mm") or 0.0) for a in ("width", "depth", "height")]
+            longest = max(sizes)
+            seen = [float(measured.get(f"{a}_mm") or 0.0) for a in axes]
+            if longest > 0:
+                limit = MIN_COVERAGE * min(1.0, seen[0] * seen[1] / longest**2)
+        if stats["coverage"] < limit or stats["coverage"] <= 0:
+            blank.append(name)
+    return sorted(blank)
 
 
 def critique_node(state: dict[str, Any], ctx: Context) -> Update:

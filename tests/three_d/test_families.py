@@ -15,6 +15,7 @@ from agents.three_d.brief import understand
 from agents.three_d.checks import geometry_findings, validate
 from agents.three_d.inside.build import build
 from agents.three_d.library import TEMPLATES
+from agents.three_d.workflow import blank_views
 
 BRIEFS = [
     # (brief, template, expected overall size in mm (x, y, z), parts)
@@ -110,3 +111,13 @@ def test_sizes_in_range_build_to_the_asked_size(
             assert high[0] - low[0] == pytest.approx(want[0], rel=0.01)
             assert high[2] - low[2] == pytest.approx(want[1], rel=0.001)
             assert report["union"]["watertight"]
+
+
+def test_a_long_thin_object_seen_end_on_is_not_a_blank_view() -> None:
+    measured = {"width_mm": 175.0, "depth_mm": 8.0, "height_mm": 7.0}
+    views = {"front": {"coverage": 0.03}, "side": {"coverage": 0.0009}, "top": {"coverage": 0.03}}
+    assert blank_views(views, measured) == []
+    # the same small coverage from a cube is a model out of view, and nothing at all always is
+    cube = {"width_mm": 100.0, "depth_mm": 100.0, "height_mm": 100.0}
+    assert blank_views(views, cube) == ["side"]
+    assert blank_views({**views, "top": {"coverage": 0.0}}, measured) == ["top"]

@@ -4,6 +4,7 @@ what bounded it), the hosts an approved install may reach, and the sandbox's rea
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import asdict, fields
 from typing import Any, cast
@@ -82,22 +83,43 @@ def check_sandbox() -> dict[str, CheckResult]:
     return {"sandbox": CheckResult(not settings.LONGHAUL_SANDBOX_REQUIRE_CGROUPS, detail[:300])}
 
 
-_PROBED: dict[str, float] = {}
+_PROBED: dict[str, Any] = {}  # "passed": when the last probe passed; "failure": its CheckResult
+_PROBE_LOCK = threading.Lock()
 PROBE_SECONDS = 600.0
 
 
 def _check_test_runs() -> CheckResult | None:
     """The failure of a real test run in the sandbox (a pytest file that imports pytest and uses
-    a fixture), or None when it passed; a pass is remembered for PROBE_SECONDS so readiness
-    polls do not start a sandbox each time."""
+    a fixture), or None when it passed. A pass is remembered for PROBE_SECONDS, and the probe runs
+    in a thread of its own, one at a time, so readiness polls never wait seconds for a sandbox."""
+    with _PROBE_LOCK:
+        fresh = time.monotonic() - _PROBED.get("passed", -PROBE_SECONDS) < PROBE_SECONDS
+        running = _PROBED.get("thread")
+        if not fresh and not (running and running.is_alive()):
+            running = threading.Thread(target=_probe_test_runs, name="sandbox-probe", daemon=True)
+            _PROBED["thread"] = running
+            running.start()
+    if fresh:
+        return None
+    # A probe still running after the wait is reported as under way; a later poll reads it.
+    running.join(settings.LONGHAUL_SANDBOX_PROBE_WAIT_SECONDS)
+    if running.is_alive():
+        return CheckResult(False, "checking that the sandbox can run tests (a probe is under way)")
+    failure: CheckResult | None = _PROBED.get("failure")
+    return failure
+
+
+def _probe_test_runs() -> None:
     from agents.sandbox import SandboxError, get_sandbox
     from agents.tools.builtin.testing import probe
 
-    if time.monotonic() - _PROBED.get("passed", -PROBE_SECONDS) < PROBE_SECONDS:
-        return None
     try:
         probe(get_sandbox(settings.LONGHAUL_SANDBOX))
     except (SandboxError, RuntimeError, OSError) as error:
-        return CheckResult(False, f"the sandbox cannot run tests: {error}"[:300])
+        _PROBED["failure"] = CheckResult(False, f"the sandbox cannot run tests: {error}"[:300])
+        return
+    except Exception as error:  # a probe that crashes is a failure too, never a silent pass
+        _PROBED["failure"] = CheckResult(False, f"the sandbox probe failed: {error!r}"[:300])
+        return
+    _PROBED["failure"] = None
     _PROBED["passed"] = time.monotonic()
-    return None

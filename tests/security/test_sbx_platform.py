@@ -5,6 +5,7 @@ how the sandbox is bounded on this host, failing only when an operator requires 
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -177,3 +178,28 @@ def test_required_cgroups_refuse_to_run_where_there_are_none(
         )
 
     assert not (workspace / "ran").exists()
+
+
+@pytest.mark.django_db
+def test_readyz_answers_while_the_probe_runs_and_reads_its_result_later(
+    client: Client, monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    """Readiness polls never wait for a sandbox: a probe still running is reported under way."""
+    from agents.tools.builtin import testing
+    from runs import sandboxing
+
+    release = threading.Event()
+    monkeypatch.setattr(testing, "probe", lambda sandbox: release.wait(60))
+    monkeypatch.setattr(sandboxing, "_PROBED", {})
+    settings.LONGHAUL_SANDBOX_PROBE_WAIT_SECONDS = 0.05
+
+    first = client.get("/readyz").json()["checks"]["sandbox"]
+    release.set()
+    sandboxing._PROBED["thread"].join(60)
+    second = client.get("/readyz").json()["checks"]["sandbox"]
+
+    assert first == {
+        "status": "down",
+        "detail": "checking that the sandbox can run tests (a probe is under way)",
+    }
+    assert second["status"] == "ok"

@@ -9,6 +9,9 @@ LONGHAUL_PACKAGE_INDEX_URL = env_str("LONGHAUL_PACKAGE_INDEX_URL", "https://pypi
 # Limits, recorded on each run at its start: for all the processes of one command together (a
 # cgroup where the host has one; /readyz says), and the workspace's disk quota in bytes and in
 # files and directories.
+# /readyz waits at most this long for the sandbox's test-run probe (a real pytest file; seconds
+# on a busy host) and otherwise reports it under way: readiness polls stay fast.
+LONGHAUL_SANDBOX_PROBE_WAIT_SECONDS = env_float("LONGHAUL_SANDBOX_PROBE_WAIT_SECONDS", 2.0)
 LONGHAUL_SANDBOX_MEMORY_BYTES = env_int("LONGHAUL_SANDBOX_MEMORY_BYTES", 1024**3)
 LONGHAUL_SANDBOX_CPUS = env_float("LONGHAUL_SANDBOX_CPUS", 1.0)
 LONGHAUL_SANDBOX_MAX_PROCESSES = env_int("LONGHAUL_SANDBOX_MAX_PROCESSES", 128)

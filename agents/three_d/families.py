@@ -190,6 +190,27 @@ def _step_stool(p: dict[str, Any]) -> list[dict[str, Any]]:
     return parts
 
 
+def _leaning_stand(p: dict[str, Any]) -> list[dict[str, Any]]:
+    """A base plate, a back plate leaning back `angle` degrees from vertical whose top is at
+    `height`, and a lip along the base's front edge, one solid (phone, tablet or book stand)."""
+    w, d, h, t, bt, lip = p["width"], p["depth"], p["height"], p["base_thickness"], p["back_thickness"], p["lip"]  # fmt: skip
+    a = math.radians(int(p["angle"]))
+    length = (h - t - bt / 2 * math.sin(a)) / math.cos(a)
+    y0 = (
+        d / 2 - length * math.sin(a) - bt / 2 * math.cos(a)
+    )  # the plate's foot, its top at the back edge
+    _require(
+        length > 0 and t > bt / 2 * math.sin(a), "the back plate does not reach above the base"
+    )
+    _require(y0 - bt / 2 * math.cos(a) > -d / 2 + t + lip / 2, "the base is too shallow for the leaning back plate")  # fmt: skip
+    base = {"primitive": "box", "size": [w, d, t], "transform": {"translate": [0, 0, t / 2]}}
+    lip_box = {"primitive": "box", "size": [w, t, lip], "transform": {"translate": [0, -d / 2 + t / 2, t + lip / 2]}}  # fmt: skip
+    centre = [0, y0 + length / 2 * math.sin(a), t + length / 2 * math.cos(a)]
+    back = {"primitive": "box", "size": [w, bt, length], "transform": {"rotate": [-math.degrees(a), 0, 0], "translate": [round(c, 6) for c in centre]}}  # fmt: skip
+    children = [base, back, lip_box] if lip > 0 else [base, back]
+    return [_part("stand", {"operation": "union", "children": children}, p["color"], [0, 0, 0])]
+
+
 FAMILIES: tuple[Template, ...] = (
     Template(
         "bowl", "A bowl: a round shell (a half sphere when the depth is half the diameter) on a flat foot.", ("bowl", "basin", "dish"),
@@ -249,6 +270,15 @@ FAMILIES: tuple[Template, ...] = (
          "drawers": Param("count", 3, 1, 10, "equal drawers, stacked"), "front_thickness": Param(L, 20, 6, 60, "drawer front thickness"),
          "knob_diameter": Param(L, 30, 5, 100, "knob diameter"), "color": _color("white")},
         _cabinet, {"width": "width", "depth": "depth", "height": "height"}, 7,
+    ),
+    Template(
+        "leaning_stand", "A stand: a base plate, a back plate leaning back from vertical and a lip at the front (phone, tablet or book stand), one solid.",
+        ("phone stand", "tablet stand", "book stand", "cookbook stand", "plate stand", "phone holder", "tablet holder"),
+        {"width": Param(L, 80, 20, 1000, "width"), "depth": Param(L, 100, 20, 1000, "base depth"),
+         "height": Param(L, 120, 20, 1000, "top of the back plate above the desk"), "base_thickness": Param(L, 10, 1, 100, "base thickness"),
+         "back_thickness": Param(L, 10, 1, 100, "back plate thickness"), "lip": Param(L, 15, 0, 200, "lip height above the base (0 for none)"),
+         "angle": Param("count", 20, 0, 60, "back plate's lean from vertical, degrees"), "color": _color("white")},
+        _leaning_stand, {"width": "width", "depth": "depth", "height": "height"}, 1,
     ),
     Template(
         "step_stool", "A step stool: two side panels with treads between them at equal rises, the top tread at the full height.", ("stepladder", "step stool", "kick stool"),

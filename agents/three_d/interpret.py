@@ -326,6 +326,14 @@ def _family_parameters(reading: Reading, template: str, box: dict[str, float]) -
         board = _size(reading, "shelf", "thickness") or _size(reading, "side", "thickness") or _size(reading, "board", "thickness")  # fmt: skip
         return {"width": width, "board_thickness": board, "drawers": (reading.parts.get("drawer") or {}).get("count"),
                 "front_thickness": _size(reading, "drawer", "thickness"), "knob_diameter": _size(reading, "knob", "diameter")}  # fmt: skip
+    if template == "leaning_stand":
+        base, back = part("base"), part("back") or part("plate")
+        angle = re.search(r"(\d+(?:\.\d+)?)\s*(?:degrees|deg\b|°)", reading.text)
+        top = next((p["offset_mm"] for p in reading.positions if re.search(r"above the (?:desk|table|base)|reaching|tall|high", p["text"])), None)  # fmt: skip
+        return {"width": box.get("width", base.get("width", back.get("width"))), "depth": box.get("depth", base.get("depth")),
+                "height": box.get("height", top), "base_thickness": base.get("thickness"), "back_thickness": back.get("thickness"),
+                "lip": _size(reading, "lip", "thickness") or _size(reading, "lip", "height"),
+                "angle": round(float(angle.group(1))) if angle else None}  # fmt: skip
     if template == "step_stool":
         treads = (reading.parts.get("tread") or reading.parts.get("step") or {}).get("count")
         if treads is None:

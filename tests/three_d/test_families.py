@@ -37,6 +37,9 @@ BRIEFS = [
      "fronts 2 cm thick, each with a round knob 4 cm across. Oak.", "cabinet", (800, 500, 1000), 13),
     ("Three-step step stool 45 cm wide, 50 cm deep and 60 cm high; treads 2.5 cm thick, side panels "
      "2 cm thick.", "step_stool", (450, 500, 600), 5),
+    ("Tablet stand: base 15 cm wide and 12 cm deep, 1.2 cm thick; a back plate 15 cm wide and 1 cm thick "
+     "leaning back 15 degrees from vertical, reaching 18 cm above the desk; a 2 cm lip at the front.",
+     "leaning_stand", (150, 120, 180), 1),
 ]  # fmt: skip
 
 

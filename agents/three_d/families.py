@@ -211,6 +211,31 @@ def _leaning_stand(p: dict[str, Any]) -> list[dict[str, Any]]:
     return [_part("stand", {"operation": "union", "children": children}, p["color"], [0, 0, 0])]
 
 
+def _house(p: dict[str, Any]) -> list[dict[str, Any]]:
+    """A small house (birdhouse, nesting box): hollow walls on a floor with a round entrance
+    in the front, and a solid gable roof whose ridge runs along X; `height` is to the ridge."""
+    w, d, wall, ridge = p["width"], p["depth"], p["wall"], p["ridge"]
+    h = p["height"] - ridge  # the eaves
+    hole, at = p["hole_diameter"], p["hole_height"]
+    _require(2 * wall < min(w, d) and wall < h, "the roof or the walls are too thick for this size")
+    _require(hole == 0 or (hole < w - 2 * wall and wall + hole / 2 < at < h - hole / 2), "the entrance does not fit in the front wall")  # fmt: skip
+    inside = {"primitive": "box", "size": [w - 2 * wall, d - 2 * wall, h], "transform": {"translate": [0, 0, wall + h / 2]}}  # fmt: skip
+    children: list[dict[str, Any]] = [{"primitive": "box", "size": [w, d, h], "transform": {"translate": [0, 0, h / 2]}}, inside]  # fmt: skip
+    if hole > 0:
+        children.append({"primitive": "cylinder", "radius": hole / 2, "height": 3 * wall, "transform": {"rotate": [90, 0, 0], "translate": [0, -d / 2, at]}})  # fmt: skip
+    gable = [[-d / 2, 0], [d / 2, 0], [0, ridge]]
+    roof = {
+        "primitive": "extrude",
+        "profile": gable,
+        "height": w,
+        "transform": {"rotate": [90, 0, 90]},
+    }
+    return [
+        _part("walls", {"operation": "difference", "children": children}, p["color"], [0, 0, 0]),
+        _part("roof", roof, p["roof_color"], [0, 0, h]),
+    ]
+
+
 FAMILIES: tuple[Template, ...] = (
     Template(
         "bowl", "A bowl: a round shell (a half sphere when the depth is half the diameter) on a flat foot.", ("bowl", "basin", "dish"),
@@ -279,6 +304,15 @@ FAMILIES: tuple[Template, ...] = (
          "back_thickness": Param(L, 10, 1, 100, "back plate thickness"), "lip": Param(L, 15, 0, 200, "lip height above the base (0 for none)"),
          "angle": Param("count", 20, 0, 60, "back plate's lean from vertical, degrees"), "color": _color("white")},
         _leaning_stand, {"width": "width", "depth": "depth", "height": "height"}, 1,
+    ),
+    Template(
+        "house", "A small house (birdhouse, nesting box): hollow walls on a floor, a round entrance in the front and a gable roof.",
+        ("birdhouse", "nesting box", "bird box", "nest box", "dollhouse"),
+        {"width": Param(L, 150, 30, 2000, "width"), "depth": Param(L, 150, 30, 2000, "depth"),
+         "height": Param(L, 280, 30, 3000, "overall height, to the ridge"), "wall": Param(L, 10, 1, 100, "wall thickness"),
+         "ridge": Param(L, 80, 5, 1000, "ridge above the eaves"), "hole_diameter": Param(L, 32, 0, 500, "entrance diameter (0 for none)"),
+         "hole_height": Param(L, 120, 5, 2000, "entrance centre above the ground"), "color": _color("wood"), "roof_color": _color("green")},
+        _house, {"width": "width", "depth": "depth", "height": "height"}, 2,
     ),
     Template(
         "step_stool", "A step stool: two side panels with treads between them at equal rises, the top tread at the full height.", ("stepladder", "step stool", "kick stool"),

@@ -334,6 +334,13 @@ def _family_parameters(reading: Reading, template: str, box: dict[str, float]) -
                 "height": box.get("height", top), "base_thickness": base.get("thickness"), "back_thickness": back.get("thickness"),
                 "lip": _size(reading, "lip", "thickness") or _size(reading, "lip", "height"),
                 "angle": round(float(angle.group(1))) if angle else None}  # fmt: skip
+    if template == "house":
+        ridge = next((p["offset_mm"] for p in reading.positions if re.search(r"ridge|roof|eaves", p["text"])), None)  # fmt: skip
+        hole_at = next((p["offset_mm"] for p in reading.positions if re.search(r"above the (?:floor|ground|base)", p["text"])), None)  # fmt: skip
+        roof = _preset((reading.parts.get("roof") or {}).get("colour"))
+        # the brief's height is to the eaves; the template's (family_size's) to the ridge
+        return {"wall": _size(reading, "wall", "thickness"), "ridge": ridge,
+                "hole_diameter": _size(reading, "hole", "diameter"), "hole_height": hole_at, "roof_color": roof}  # fmt: skip
     if template == "step_stool":
         treads = (reading.parts.get("tread") or reading.parts.get("step") or {}).get("count")
         if treads is None:
@@ -351,11 +358,24 @@ def family_size(reading: Reading, template: str | None, size: dict[str, float]) 
     found = _family_parameters(reading, template, box_mm(reading)) if template else {}
     if template == "rod" and found.get("sides") == 6 and "depth" in size:
         return {**size, "depth": round(size["depth"] * 2 / math.sqrt(3), 6)}
+    if template == "house" and found.get("ridge") and "height" in size:
+        return {**size, "height": round(size["height"] + found["ridge"], 6)}
     if template == "cabinet" and found.get("width") and "width" not in size:
         return {**size, "width": found["width"]}
     if template == "pipe_tee" and found.get("branch_height") and "height" in size:
         return {**size, "height": round(size["height"] / 2 + found["branch_height"], 6)}
     return size
+
+
+def _preset(colour: str | None) -> str | None:
+    """The material preset a part's colour words name ("green", "natural oak"), if any."""
+    from agents.three_d.templates import PRESET_ALIASES, PRESETS
+
+    for word in reversed((colour or "").lower().split()):
+        word = PRESET_ALIASES.get(word, word)
+        if word in PRESETS:
+            return word
+    return None
 
 
 def _count_word(text: str) -> int | None:

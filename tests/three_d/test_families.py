@@ -40,6 +40,9 @@ BRIEFS = [
     ("Tablet stand: base 15 cm wide and 12 cm deep, 1.2 cm thick; a back plate 15 cm wide and 1 cm thick "
      "leaning back 15 degrees from vertical, reaching 18 cm above the desk; a 2 cm lip at the front.",
      "leaning_stand", (150, 120, 180), 1),
+    ("A nesting box 18 cm wide, 16 cm deep and 22 cm tall to the eaves, with a pitched roof meeting at a ridge "
+     "6 cm above the eaves; a round entrance hole 3 cm in diameter in the front, 15 cm above the floor; "
+     "walls 1.5 cm. Red roof.", "house", (180, 160, 280), 2),
 ]  # fmt: skip
 
 

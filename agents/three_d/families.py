@@ -2,8 +2,9 @@
 objects (solids of revolution stacked along one axis: a bowl on its foot, a bar between two
 discs, a cone on a base plate, a pointed prism lying down, a pole on a round base), an angle
 bracket from two plates, a pipe tee whose bores connect, a carcass with equal drawer fronts and
-knobs, and a step stool. Each is filled from the brief's reading alone (interpret.py), so no
-model has to write a free-form spec for them. Millimetres, Z up, standing on z = 0."""
+knobs, a stand with a leaning back plate, a small house with a gable roof, and a step stool.
+Each is filled from the brief's reading alone (interpret.py), so no model has to write a
+free-form spec for them. Millimetres, Z up, standing on z = 0."""
 
 from __future__ import annotations
 

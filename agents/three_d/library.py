@@ -1,6 +1,6 @@
 """The templates: table, chair, shelf, lamp, mug and box with lid here, and the plain shapes
 of shapes.py (open box, ring, board, frame, bench) and families.py (bowl, dumbbell, cone, rod,
-pole stand, bracket, pipe tee, cabinet, step stool); see templates.py."""
+pole stand, bracket, pipe tee, cabinet, leaning stand, house, step stool); see templates.py."""
 
 from __future__ import annotations
 

@@ -15,6 +15,7 @@ from agents.three_d.brief import understand
 from agents.three_d.checks import geometry_findings, validate
 from agents.three_d.inside.build import build
 from agents.three_d.library import TEMPLATES
+from agents.three_d.reader_eval import score_briefs
 from agents.three_d.workflow import blank_views
 
 BRIEFS = [
@@ -127,3 +128,19 @@ def test_a_long_thin_object_seen_end_on_is_not_a_blank_view() -> None:
     cube = {"width_mm": 100.0, "depth_mm": 100.0, "height_mm": 100.0}
     assert blank_views(views, cube) == ["side"]
     assert blank_views({**views, "top": {"coverage": 0.0}}, measured) == ["top"]
+
+
+def test_the_brief_report_lists_every_miss() -> None:
+    cases = [
+        {"id": "bowl", "brief": "A soup bowl 16 cm across and 7 cm deep, 4 mm wall, on a foot 6 cm across and 5 mm high.",
+         "expect": {"size_mm": [160, 160, 70], "parts": 1, "watertight": True}},
+        {"id": "too-small", "brief": "A dumbbell: handle 3 cm in diameter and 10 cm long, discs 8 cm across and 2 cm thick, overall 14 cm long.",
+         "expect": {"size_mm": [200, 80, 80]}},
+        {"id": "sculpture", "brief": "An abstract sculpture of a wave, 30 cm tall.", "expect": {}},
+        {"id": "washer", "brief": "Washer, 10 mm outside diameter, 12 mm hole, 1 mm thick", "expect": {"refuse": True}},
+    ]  # fmt: skip
+    report = score_briefs(cases)
+    assert report["as_expected"] == 2
+    misses = {row["id"]: row["misses"] for row in report["misses"]}
+    assert misses["too-small"] == ["size [140.0, 80.0, 80.0] mm, expected [200, 80, 80]"]
+    assert "no template fits" in misses["sculpture"][0]

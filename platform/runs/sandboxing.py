@@ -94,13 +94,13 @@ def _check_test_runs() -> CheckResult | None:
     in a thread of its own, one at a time, so readiness polls never wait seconds for a sandbox."""
     with _PROBE_LOCK:
         fresh = time.monotonic() - _PROBED.get("passed", -PROBE_SECONDS) < PROBE_SECONDS
-        running = _PROBED.get("thread")
-        if not fresh and not (running and running.is_alive()):
+        if fresh:
+            return None
+        running: threading.Thread | None = _PROBED.get("thread")
+        if running is None or not running.is_alive():
             running = threading.Thread(target=_probe_test_runs, name="sandbox-probe", daemon=True)
             _PROBED["thread"] = running
             running.start()
-    if fresh:
-        return None
     # A probe still running after the wait is reported as under way; a later poll reads it.
     running.join(settings.LONGHAUL_SANDBOX_PROBE_WAIT_SECONDS)
     if running.is_alive():

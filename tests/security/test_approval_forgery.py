@@ -226,11 +226,13 @@ def test_rules_cover_every_tool_that_can_do_what_the_named_one_does(
     approval_policy_set(organization_id=acme.organization.id, capability="code_execution")
     approval_policy_set(organization_id=globex.organization.id, tool="write_file")
 
-    assert gated_tools(acme) == high_risk | {"run_command", "run_tests"}
-    # Writing files is also what patch_file does, and what any code execution can do
+    # The repair engine runs the tests on its candidates, and writes the fix it chose
+    assert gated_tools(acme) == high_risk | {"run_command", "run_tests", "repair"}
+    # Writing files is also what patch_file and repair do, and what any code execution can do
     assert gated_tools(globex) == high_risk | {
         "write_file",
         "patch_file",
+        "repair",
         "run_command",
         "run_tests",
     }

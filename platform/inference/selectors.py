@@ -65,10 +65,20 @@ def tier_exists(*, name: str) -> bool:
     return Tier.objects.filter(name=name).exists()
 
 
-def tier_agent_strategy(*, name: str) -> str:
-    """The tier's `agent_strategy`; a tier that is not registered has the field's default."""
-    found = Tier.objects.filter(name=name).values_list("agent_strategy", flat=True).first()
-    return str(found or Tier.AgentStrategy.AGENT)
+@dataclass(frozen=True)
+class TierProfile:
+    """What a run on the tier works with when its input leaves it to the tier."""
+
+    agent_strategy: str
+    context_window: int | None  # None: the tier is not registered, so nothing is known
+
+
+def tier_profile(*, name: str) -> TierProfile:
+    """A tier that is not registered has the field defaults and no known context window."""
+    found = Tier.objects.filter(name=name).values("agent_strategy", "context_window").first()
+    if found is None:
+        return TierProfile(Tier.AgentStrategy.AGENT, None)
+    return TierProfile(str(found["agent_strategy"]), int(found["context_window"]))
 
 
 def _tier_config(tier: Tier) -> TierConfig:

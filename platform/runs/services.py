@@ -17,7 +17,7 @@ from agents.engine.types import Budgets
 from agents.outbound import OutboundPolicy, UnsafeURL, validate_url
 from audit.services import audit_append
 from core.errors import Conflict, Forbidden, NotFound
-from inference.selectors import tier_agent_strategy, tier_exists
+from inference.selectors import tier_exists, tier_profile
 from runs import budgets, sandboxing, workspaces
 from runs.advance import advance_under_lease
 from runs.checkpointer import DjangoCheckpointer
@@ -121,18 +121,18 @@ def _check_outbound(urls: list[str]) -> None:
 
 
 def _thread_input(run: Run, flow: Any) -> dict[str, Any]:
+    """The run's input as the workflow starts from it: its workspace, and what the input leaves
+    to the tier (inference.Tier) for a workflow that declares it: the strategy ("auto" or none
+    chosen: how the tier's model can work) and the context window its prompts must fit."""
     thread_input = {**run.input, **({"workspace": run.workspace} if run.workspace else {})}
-    if _leaves_strategy_to_tier(flow, run.input):
-        thread_input["strategy"] = tier_agent_strategy(name=run.tier)
+    declared = (getattr(flow, "input_schema", None) or {}).get("properties") or {}
+    profile = tier_profile(name=run.tier)
+    if "strategy" in declared and run.input.get("strategy", "auto") == "auto":
+        thread_input["strategy"] = profile.agent_strategy
+    window = profile.context_window
+    if "context_window" in declared and "context_window" not in run.input and window is not None:
+        thread_input["context_window"] = window
     return thread_input
-
-
-def _leaves_strategy_to_tier(flow: Any, input: dict[str, Any]) -> bool:
-    """A workflow that can work either way declares `strategy` in its input; a run that does not
-    choose (or asks for "auto") works the way its tier's model can (inference.Tier)."""
-    schema = getattr(flow, "input_schema", None) or {}
-    declared = "strategy" in (schema.get("properties") or {})
-    return declared and input.get("strategy", "auto") == "auto"
 
 
 def _checked_tier(tier: str) -> str:

@@ -107,7 +107,7 @@ def test_transition_table_is_markdown_listing_every_node() -> None:
     table = get_workflow("coding").transition_table()
     lines = table.splitlines()
     assert lines[:2] == ["| node | may go to |", "|---|---|"]
-    assert "| `setup` (start) | `plan` |" in lines
+    assert "| `setup` (start) | `plan`, `recover`, `repair`, `verify` |" in lines
     assert "| `execute` | `reflect` |" in lines
     assert len(lines) == 2 + len(get_workflow("coding").nodes)
 

@@ -97,13 +97,25 @@ def test_links_to_host_files_are_neither_followed_nor_copied(leap: Task, workspa
     assert SECRET not in json.dumps(result.details)
 
 
-def test_a_flood_of_output_fails_the_check_without_crashing_it(leap: Task, workspace: Path) -> None:
-    workspace = workspace_of(leap, workspace, solved=True)
-    rules = workspace / "calendar_rules.py"
-    rules.write_text("print('x' * 5_000_000)\n" + rules.read_text())
-    result = checked(leap, workspace)
-    assert (result.passed, result.crashed, result.score) == (False, False, 0.0)
-    assert "OutputTruncated" in result.details["reason"]
+def test_a_flood_of_output_neither_crashes_the_check_nor_decides_it(
+    leap: Task, workspace: Path
+) -> None:
+    # The verdict comes from pytest's JUnit XML, not from the terminal: 5 MB printed by the
+    # module gives the verdict the same module gets without it, solved or not.
+    verdicts = []
+    for solved in (True, False):
+        task_workspace = workspace_of(leap, workspace / str(solved), solved=solved)
+        quiet = checked(leap, task_workspace)
+        rules = task_workspace / "calendar_rules.py"
+        rules.write_text("print('x' * 5_000_000)\n" + rules.read_text())
+        flooded = checked(leap, task_workspace)
+        assert (flooded.passed, flooded.crashed, flooded.score) == (
+            quiet.passed,
+            quiet.crashed,
+            quiet.score,
+        )
+        verdicts.append(flooded.passed)
+    assert verdicts == [True, False]
 
 
 def test_an_endless_loop_is_stopped_by_the_task_s_time_limit(leap: Task, workspace: Path) -> None:
@@ -124,7 +136,7 @@ def test_output_that_only_claims_success_does_not_pass(leap: Task, workspace: Pa
     rules.write_text(claim + rules.read_text())
     result = checked(leap, workspace)
     assert not result.passed
-    assert (result.details["passed"], result.details["expected_at_least"]) == (1, 4)
+    assert (result.details["passed"], result.details["expected_at_least"]) == (0, 4)
 
 
 def test_special_files_are_skipped_and_an_oversized_workspace_fails(

@@ -37,7 +37,15 @@ class PriceInline(admin.TabularInline):
 
 @admin.register(Tier)
 class TierAdmin(admin.ModelAdmin):
-    list_display = ["name", "kind", "fallback", "context_window", "is_active", "updated_at"]
+    list_display = [
+        "name",
+        "kind",
+        "fallback",
+        "context_window",
+        "agent_strategy",
+        "is_active",
+        "updated_at",
+    ]
     list_filter = ["is_active", "kind"]
     search_fields = ["name", "description"]
     inlines = [BackendInline, PriceInline]

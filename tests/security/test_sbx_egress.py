@@ -6,6 +6,7 @@ Host header; every refusal is logged."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import socket
 from collections.abc import Callable, Iterator
@@ -27,7 +28,10 @@ def ask(proxy: Path, request: bytes) -> bytes:
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as client:
         client.settimeout(20)
         client.connect(str(proxy))
-        client.sendall(request)
+        # A proxy that refuses at once (503, then close) may have closed before the request is
+        # sent; its answer is still there to read.
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            client.sendall(request)
         answer = b""
         while chunk := client.recv(65536):
             answer += chunk

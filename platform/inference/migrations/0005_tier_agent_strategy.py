@@ -3,16 +3,31 @@
 from django.db import migrations, models
 
 
-class Migration(migrations.Migration):
+def embedded_tiers_repair_first(apps, schema_editor):
+    """Tiers an earlier start seeded on the embedded server (its small bundled model) get the
+    strategy a fresh start gives them."""
+    Tier = apps.get_model("inference", "Tier")
+    Tier.objects.filter(backends__dialect="llama_cpp_python").update(agent_strategy="repair")
 
+
+class Migration(migrations.Migration):
     dependencies = [
-        ('inference', '0004_backend_supports_logprobs'),
+        ("inference", "0004_backend_supports_logprobs"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='tier',
-            name='agent_strategy',
-            field=models.CharField(choices=[('agent', 'free-form agent loop (a capable model)'), ('repair', 'repair engine first (a small model: validated candidate edits)')], default='agent', help_text='What a run on this tier does when its input leaves the strategy to the tier.', max_length=16),
+            model_name="tier",
+            name="agent_strategy",
+            field=models.CharField(
+                choices=[
+                    ("agent", "free-form agent loop (a capable model)"),
+                    ("repair", "repair engine first (a small model: validated candidate edits)"),
+                ],
+                default="agent",
+                help_text="What a run on this tier does when its input leaves the strategy to the tier.",
+                max_length=16,
+            ),
         ),
+        migrations.RunPython(embedded_tiers_repair_first, migrations.RunPython.noop),
     ]

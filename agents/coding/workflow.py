@@ -6,7 +6,8 @@ setup (baseline snapshot, file list, the repository's environment, first test ru
   repair (the repair engine: localisation, templates, validated on copies) ->
   repair_model (the model's sampled edits, validated the same way) ->
   plan -> act/execute/reflect ... (the free-form loop, for what repair did not fix) ->
-verify (the tests must pass) -> Finish with the diff, the test report and the repair record.
+verify (the tests must pass) -> Finish with the diff, the test report and the repair record;
+  a run cloned from a Git remote goes on to deliver (push_branch, approved by a reviewer).
 
 `strategy` chooses: "repair" runs the repair stages first (what a small model needs; the loop
 follows if they found nothing), "agent" goes straight to the loop. The platform replaces "auto"
@@ -18,7 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from agents.coding import strategy
+from agents.coding import delivery, strategy
 from agents.coding.prompts import SYSTEM_PROMPT, TASK_TEMPLATE
 from agents.coding.strategy import counts as _counts
 from agents.coding.strategy import gated
@@ -48,6 +49,8 @@ INPUT_SCHEMA: dict[str, Any] = {
             "description": "repair: the repair engine first (small models); agent: the "
             "free-form loop only; auto (the default): what the run's tier is set to.",
         },
+        "branch": delivery.BRANCH_SCHEMA,
+        "origin": delivery.ORIGIN_SCHEMA,
     },
     "required": ["task"],
 }
@@ -71,13 +74,15 @@ def build_workflow() -> Workflow:
             "recover": strategy.recover_node,
             "repair": strategy.repair_node,
             "repair_model": strategy.repair_model_node,
+            "deliver": delivery.deliver_node,
         },
         extra_transitions={
             "setup": ("plan", "recover", "repair", "verify"),
             "recover": ("repair", "plan", "verify"),
             "repair": ("verify", "repair_model"),
             "repair_model": ("verify", "plan"),
-            "verify": ("act",),
+            "verify": ("act", "deliver"),
+            "deliver": (),
         },
         start="setup",
         description="Fix a repository until its tests pass; outputs the diff and the test report.",
@@ -90,6 +95,7 @@ def initial_state(input: dict[str, Any]) -> dict[str, Any]:
     task = str(input.get("task") or "").strip()
     if not task:
         raise ValueError('the coding workflow needs a non-empty "task"')
+    delivery.check_branch(input)
     settings = {k: input[k] for k in ("tool_calling", "context_window") if k in input}
     chosen = str(input.get("strategy") or "auto")
     return {
@@ -118,6 +124,8 @@ def setup_node(state: dict[str, Any], ctx: Context) -> Update | Interrupt | Fini
         summary=report.get("summary") or tests.error or "no result",
         failures="\n".join(report.get("failures") or []),
     ).strip()
+    note = delivery.briefing_note(state, ctx.run_id)
+    briefing = f"{briefing}\n\n{note}" if note else briefing
     ctx.emit("tests", {"phase": "initial", **_counts(report)})
     changes = {
         "briefing": briefing,
@@ -174,7 +182,7 @@ def verify_node(state: dict[str, Any], ctx: Context) -> Update | Finish | Interr
 
 def _finish(
     state: dict[str, Any], ctx: Context, report: dict[str, Any], error: str | None, *, passed: bool
-) -> Finish:
+) -> Finish | Update:
     diff = ctx.call_tool("diff_workspace", {}, call_index=1)
     changes = diff.output if diff.ok and isinstance(diff.output, dict) else {}
     output = {
@@ -189,7 +197,9 @@ def _finish(
             for r in state["repairs"]
         ]
     if passed:
-        return Finish("succeeded", output)
+        return delivery.after_verify(state, output, changes.get("diff", "")) or Finish(
+            "succeeded", output
+        )
     why = "budget nearly exhausted" if state.get("budget_low") else "the model gave up"
     output["reason"] = f"tests still fail ({report.get('summary') or error}); {why}"
     return Finish("failed", output)

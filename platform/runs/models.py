@@ -62,6 +62,13 @@ class Run(models.Model):
     output = models.JSONField(default=dict, blank=True)
     error = models.TextField(blank=True, default="")
     workspace = models.CharField(max_length=500, blank=True, default="")
+    # A fix is pushed back to where a cloned workspace came from; empty for uploads.
+    source = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Where a cloned workspace came from: `repository` (a path, or a URL without "
+        "credentials), `remote`, and the `commit` and default `branch` it was cloned at.",
+    )
     # The whole-sandbox limits in force for this run, recorded at start so the record says what
     # bounded it even after the settings change.
     sandbox_limits = models.JSONField(default=dict, blank=True)

@@ -68,6 +68,7 @@ class RunSerializer(serializers.ModelSerializer):
             "tier",
             "input",
             "budgets",
+            "source",
             "sandbox_limits",
             "usage",
             "cost",

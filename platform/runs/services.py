@@ -123,7 +123,8 @@ def _check_outbound(urls: list[str]) -> None:
 def _thread_input(run: Run, flow: Any) -> dict[str, Any]:
     """The run's input as the workflow starts from it: its workspace, and what the input leaves
     to the tier (inference.Tier) for a workflow that declares it: the strategy ("auto" or none
-    chosen: how the tier's model can work) and the context window its prompts must fit."""
+    chosen: how the tier's model can work) and the context window its prompts must fit; and,
+    for one that declares `origin`, the Git remote its workspace was cloned from."""
     thread_input = {**run.input, **({"workspace": run.workspace} if run.workspace else {})}
     declared = (getattr(flow, "input_schema", None) or {}).get("properties") or {}
     profile = tier_profile(name=run.tier)
@@ -132,7 +133,17 @@ def _thread_input(run: Run, flow: Any) -> dict[str, Any]:
     window = profile.context_window
     if "context_window" in declared and "context_window" not in run.input and window is not None:
         thread_input["context_window"] = window
+    if "origin" in declared:  # the platform's to say, never the input's
+        thread_input["origin"] = _origin(run)
     return thread_input
+
+
+def _origin(run: Run) -> dict[str, Any] | None:
+    """A run cloned from a Git remote: where its code came from, for a workflow that delivers
+    the change back there (as a new branch, through an approved tool call)."""
+    if not run.source.get("remote") or not run.source.get("commit"):
+        return None
+    return {key: run.source.get(key, "") for key in ("repository", "commit", "branch")}
 
 
 def _checked_tier(tier: str) -> str:
@@ -184,8 +195,9 @@ def _prepare_workspace(
     if archive is not None:
         return workspaces.workspace_from_tarball(run_id=run.id, archive=archive)
     if repository:
-        source = workspaces.allowed_repository(repository)
-        return workspaces.workspace_from_repository(run_id=run.id, repository=source)
+        allowed = workspaces.allowed_repository(repository)
+        path, run.source = workspaces.workspace_from_repository(run_id=run.id, repository=allowed)
+        return path
     return None
 
 

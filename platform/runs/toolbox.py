@@ -23,7 +23,7 @@ from agents.tools import (
     default_registry,
 )
 from memory.port import DjangoMemoryPort
-from runs import sandboxing
+from runs import sandboxing, workspaces
 from runs.models import Run
 
 
@@ -77,8 +77,13 @@ def environment(run: Run, *, idempotency_key: str) -> ToolEnvironment:
             organization_id=run.organization_id, run_id=str(run.id), workflow=run.workflow
         ),
         run_id=str(run.id),
-        # Tools with effects outside the workspace pass this key on so the receiver dedupes.
-        extra={"idempotency_key": idempotency_key, "organization_id": run.organization_id},
+        # Tools with effects outside the workspace pass this key on so the receiver dedupes;
+        # push_branch finds the run's Git remote (with the operator's credentials) here.
+        extra={
+            "idempotency_key": idempotency_key,
+            "organization_id": run.organization_id,
+            "git_origin": workspaces.origin_of(run.source or {}),
+        },
     )
 
 

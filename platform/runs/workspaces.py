@@ -1,29 +1,35 @@
-"""Per-run workspaces (from an uploaded archive or an allowed git repository), their baseline
-snapshot and the diff of what a run changed.
+"""Per-run workspaces (from an uploaded archive, an allowed local git repository or an allowed
+Git remote), their baseline snapshot and the diff of what a run changed.
 
 No host process ever interprets workspace content as configuration: archives go through the strict
 extractor in `runs.archives`, snapshots and diffs are plain Python (`agents.tools.builtin.snapshots`,
 the same mechanism the coding workflow's tools use), and git runs on the host only to clone an
-operator-allowed repository, with system and global config, hooks and templates switched off.
+operator-allowed repository, with system and global config, hooks and templates switched off
+(`agents.gitremote`).
 See docs/adr/0002-workspace-snapshots-without-host-git.md.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 from uuid import UUID
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 
+from agents import gitremote
+from agents.gitremote import Origin, Remote
+from agents.sandbox.errors import SandboxError
 from agents.sandbox.hostfs import HostDirectory, WalkLimit
 from agents.tools.builtin import snapshots
 from runs import archives
 
-_CLONE_SECONDS = 300
+_COMMIT = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
+_BRANCH = re.compile(r"[A-Za-z0-9._/-]{1,200}")
 
 
 def workspace_path(run_id: UUID | str) -> Path:
@@ -57,36 +63,66 @@ def workspace_from_tarball(*, run_id: UUID | str, archive: IO[bytes]) -> Path:
     return target
 
 
-def allowed_repository(path: str) -> Path:
-    """Resolves `path` and checks it is a git repository under LONGHAUL_ALLOWED_REPO_ROOTS."""
-    candidate = Path(path).resolve()
+def allowed_repository(repository: str) -> Remote:
+    """An operator-allowed source: a Git remote under LONGHAUL_ALLOWED_GIT_REMOTES (given as a
+    URL) or a local git repository under LONGHAUL_ALLOWED_REPO_ROOTS (given as a path)."""
+    if gitremote.looks_remote(repository):
+        try:
+            return gitremote.allowed_remote(
+                repository,
+                list(settings.LONGHAUL_ALLOWED_GIT_REMOTES),
+                ssh_command=settings.LONGHAUL_GIT_SSH_COMMAND,
+            )
+        except gitremote.RemoteRefused as refused:
+            raise ValidationError({"repository": str(refused)}) from None
+    candidate = Path(repository).resolve()
     roots = [Path(root).resolve() for root in settings.LONGHAUL_ALLOWED_REPO_ROOTS]
     if not any(candidate.is_relative_to(root) for root in roots):
-        raise ValidationError({"repository": f"{path} is not under an allowed repository root."})
+        raise ValidationError(
+            {"repository": f"{repository} is not under an allowed repository root."}
+        )
     if not (candidate / ".git").exists():
-        raise ValidationError({"repository": f"{path} is not a git repository."})
-    return candidate
+        raise ValidationError({"repository": f"{repository} is not a git repository."})
+    return gitremote.local_repository(candidate)
 
 
-def workspace_from_repository(*, run_id: UUID | str, repository: Path) -> Path:
-    """Clones an operator-allowed repository. The clone's `.git` stays in the workspace as data
-    for the agent's own use inside the sandbox; the host never runs git in it again."""
+def workspace_from_repository(
+    *, run_id: UUID | str, repository: Remote
+) -> tuple[Path, dict[str, Any]]:
+    """Clones an operator-allowed repository; returns the workspace and its source record (the
+    repository, whether it is a remote, the commit and default branch it was cloned at). The
+    clone's `.git` stays in the workspace as data for the agent's own use inside the sandbox;
+    the host never runs git in it again."""
     target = workspace_path(run_id)
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
         result = _clone(repository, target)
         if result.returncode != 0:
-            raise ValidationError({"repository": f"git clone failed: {result.stderr.strip()}"})
+            message = gitremote.failure(result)
+            raise ValidationError({"repository": f"git clone failed: {message}"})
+        source = _source(repository, target)
         _snapshot(target, "repository")
     except subprocess.TimeoutExpired:
         _discard(target)
         raise ValidationError(
-            {"repository": f"git clone took longer than {_CLONE_SECONDS} seconds."}
+            {"repository": f"git clone took longer than {gitremote.GIT_SECONDS} seconds."}
         ) from None
     except BaseException:
         _discard(target)
         raise
-    return target
+    return target, source
+
+
+def origin_of(source: dict[str, Any]) -> Origin | None:
+    """Where a run's code came from, with the credentials the operator's list gives it now, or
+    None when the run did not start from a remote (or the remote is no longer allowed)."""
+    if not source.get("remote") or not source.get("commit"):
+        return None
+    try:
+        remote = allowed_repository(str(source["repository"]))
+    except ValidationError:
+        return None
+    return Origin(remote=remote, commit=source["commit"], branch=source.get("branch", ""))
 
 
 def workspace_diff(workspace: Path) -> str:
@@ -123,29 +159,36 @@ def _discard(target: Path) -> None:
     shutil.rmtree(snapshots.baseline_path(target), ignore_errors=True)
 
 
-def _clone(repository: Path, target: Path) -> subprocess.CompletedProcess[str]:
-    """git with no system or global config, no hooks and no templates (which carry hooks), so
+def _clone(repository: Remote, target: Path) -> subprocess.CompletedProcess[bytes]:
+    """The hardened git (no system or global config, hooks or templates, which carry hooks), so
     only the operator-allowed source repository's objects reach the workspace."""
-    command = [
-        "git",
-        *("-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false"),
-        *("-c", f"safe.directory={repository}", "-c", f"safe.directory={repository}/.git"),
-        *("clone", "--quiet", "--no-hardlinks", "--template=", "--"),
-        *(str(repository), str(target)),
-    ]
-    environment = {
-        "PATH": "/usr/local/bin:/usr/bin:/bin",
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "GIT_CONFIG_GLOBAL": "/dev/null",
-        "GIT_TERMINAL_PROMPT": "0",
-        "HOME": "/nonexistent",
-        "LC_ALL": "C",
+    arguments = ["clone", "--quiet", "--no-hardlinks", "--template=", "--"]
+    return gitremote.run_git([*arguments, repository.url, str(target)], remote=repository)
+
+
+def _source(repository: Remote, target: Path) -> dict[str, Any]:
+    """What the clone checked out, read from `.git` as data the moment git wrote it."""
+    commit, branch = "", ""
+    with HostDirectory(target) as root:
+        head = _small_text(root, ".git/HEAD")
+        if head.startswith("ref: refs/heads/"):
+            branch = head.removeprefix("ref: refs/heads/")
+            if _BRANCH.fullmatch(branch) and ".." not in branch:
+                commit = _small_text(root, f".git/refs/heads/{branch}")
+        else:
+            commit = head
+    if not _COMMIT.fullmatch(commit):
+        commit, branch = "", ""  # an empty repository has no commit to build on
+    return {
+        "repository": repository.url,
+        "remote": not repository.is_local,
+        "commit": commit,
+        "branch": branch,
     }
-    return subprocess.run(
-        command,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=_CLONE_SECONDS,
-        check=False,
-    )
+
+
+def _small_text(root: HostDirectory, relative: str) -> str:
+    try:
+        return root.read(relative, limit=4096)[0].decode("ascii", errors="replace").strip()
+    except (OSError, SandboxError):
+        return ""

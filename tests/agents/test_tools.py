@@ -65,7 +65,7 @@ def test_risk_levels_decide_approval() -> None:
     assert not any(
         registry.get(n).requires_network
         for n in registry.names()
-        if n not in ("install_package", "prepare_environment")
+        if n not in ("install_package", "prepare_environment", "push_branch")
     )
 
 

@@ -220,7 +220,7 @@ def gated_tools(tenant: TenantFixture) -> set[str]:
 def test_rules_cover_every_tool_that_can_do_what_the_named_one_does(
     acme: TenantFixture, globex: TenantFixture, runtime: Path
 ) -> None:
-    high_risk = {"install_package", "deploy"}
+    high_risk = {"install_package", "push_branch", "deploy"}
     assert gated_tools(acme) == high_risk
 
     approval_policy_set(organization_id=acme.organization.id, capability="code_execution")

@@ -159,6 +159,26 @@ BUILTIN_TOOLS = [
         capabilities=WRITES | EXECUTES,
     ),
     ToolSpec(
+        "push_branch",
+        "Push the run's change to the Git remote its code came from, as a new branch under "
+        "longhaul/ (never the default branch, never an existing one). Needs a reviewer's "
+        "approval of the exact branch, files and diff.",
+        _schema(
+            {
+                "branch": {"type": "string", "minLength": 1, "maxLength": 200},
+                "message": {"type": "string", "maxLength": 4000},
+                "remote": {"type": "string", "maxLength": 2000},
+                "files": {"type": "array", "items": PATH, "maxItems": 10_000},
+                "diff_sha256": {"type": "string", "pattern": r"^[0-9a-f]{64}$(?![\s\S])"},
+            },
+            [],
+        ),
+        RiskLevel.HIGH,
+        f"{_B}.pushing:push_branch",
+        requires_network=True,
+        capabilities=frozenset({Capability.NETWORK}),
+    ),
+    ToolSpec(
         "snapshot_workspace",
         "Record the workspace as the baseline that later diffs compare against.",
         _schema({}, []),

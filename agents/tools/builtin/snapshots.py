@@ -46,6 +46,8 @@ class Changes:
     changed: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     truncated: bool = False
+    complete: bool = True  # False when a bound stopped the walk before it saw every entry
+    current: dict[str, Record] = field(default_factory=dict)  # changed entries now; not deleted
 
 
 def baseline_path(workspace: Path) -> Path:
@@ -116,12 +118,13 @@ def compare(
         try:
             after, changes.skipped = _scan(root, _Bytes(max_bytes), keep=None)
         except _Stopped as stopped:
-            after, changes.truncated = stopped.entries, True
+            after, changes.truncated, changes.complete = stopped.entries, True, False
             changes.skipped = [*stopped.skipped, str(stopped.reason)]
             before = {name: record for name, record in before.items() if name in after}
         changes.changed = sorted(
             name for name in before.keys() | after.keys() if before.get(name) != after.get(name)
         )
+        changes.current = {name: after[name] for name in changes.changed if name in after}
         chunks = _diff_chunks(changes.changed, before, after, root, baseline)
         changes.diff, clipped = _clip(chunks, max_chars)
     changes.truncated = changes.truncated or clipped

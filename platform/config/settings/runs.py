@@ -15,6 +15,10 @@ LONGHAUL_LEASE_RECOVERY_SECONDS = env_float("LONGHAUL_LEASE_RECOVERY_SECONDS", 5
 # Queued this long without a worker picking the run up: enqueue it again (a lost message).
 LONGHAUL_QUEUED_REENQUEUE_SECONDS = env_float("LONGHAUL_QUEUED_REENQUEUE_SECONDS", 60.0)
 LONGHAUL_ALLOWED_REPO_ROOTS = env_list("LONGHAUL_ALLOWED_REPO_ROOTS", [])
+# Git remote URL prefixes runs may start from (and push a fix back to as a new branch): http(s)
+# entries may carry the platform's own `user:token@`; ssh uses LONGHAUL_GIT_SSH_COMMAND's keys.
+LONGHAUL_ALLOWED_GIT_REMOTES = env_list("LONGHAUL_ALLOWED_GIT_REMOTES", [])
+LONGHAUL_GIT_SSH_COMMAND = env_str("LONGHAUL_GIT_SSH_COMMAND", "")
 # A step that fails for environmental reasons (model endpoint down, overloaded or timing out,
 # sandbox unable to start) is retried with exponential backoff and jitter (first delay, cap) for
 # this long while the run shows `waiting`; only then does it fail, as an infrastructure failure.

@@ -35,6 +35,7 @@ def understand(text: str, *, template: str | None = None) -> tuple[Reading, dict
         "stated_parameters_mm": _stated(reading, template),
         "colour_rgb": interpret.colour_rgb(reading.colour),
         "metallic": interpret.metallic(reading),
+        "part_colours": interpret.part_colours(reading),
     }
     return reading, meaning
 

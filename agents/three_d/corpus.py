@@ -71,7 +71,7 @@ def _colour(rng: random.Random) -> tuple[str, str | None]:
     if rng.random() < 0.35:
         return "", None
     colour = rng.choice(_COLOURS)
-    return rng.choice([f", in {colour}", f". {colour.capitalize()}.", f", painted {colour}", f" in {colour}"]), colour  # fmt: skip
+    return rng.choice([f", in {colour}", f". {colour.capitalize()}.", f", painted {colour}", f", all in {colour}"]), colour  # fmt: skip
 
 
 def _case(
@@ -209,13 +209,115 @@ def _ambiguous(rng: random.Random) -> dict[str, Any]:
     return _case(brief, "ambiguous", {}, outcome="assume")
 
 
+_WOODS = ["oak", "walnut", "natural pine", "beech", "birch"]
+_METALS = ["brass", "steel", "chrome", "black steel"]
+_READ_AS = {"black steel": "black"}  # the colour word; the material is read beside it
+_PLAIN = ["black", "white", "red", "light blue", "dark green", "grey", "navy", "yellow", "pale pink"]  # fmt: skip
+
+
+def _paints(rng: random.Random, *pools: list[str]) -> list[str]:
+    """Different colours or materials, one from each pool."""
+    found: list[str] = []
+    for pool in pools:
+        found.append(rng.choice([c for c in pool if c not in found]))
+    return found
+
+
+def _read(paints: dict[str, str]) -> dict[str, str]:
+    return {part: _READ_AS.get(paint, paint) for part, paint in paints.items()}
+
+
+def _part_colours(rng: random.Random) -> dict[str, Any]:
+    """Parts in colours of their own: said before the part ("a black top"), after it ("legs
+    in white", "the lid is red", "Top: oak."), for two parts at once ("legs and backrest in
+    grey"), beside an object colour of the rest ("a white frame")."""
+    return rng.choice([_coloured_table, _coloured_box, _coloured_shelf, _coloured_mug, _coloured_chair, _coloured_lamp])(rng)  # fmt: skip
+
+
+def _coloured_table(rng: random.Random) -> dict[str, Any]:
+    unit = rng.choice(["cm", "mm", "in"])
+    w, d, h = _pick_mm(rng, unit, 800, 1800), _pick_mm(rng, unit, 500, 900), _pick_mm(rng, unit, 650, 800)  # fmt: skip
+    top, legs = _paints(rng, _PLAIN + _WOODS, _PLAIN + _METALS)
+    noun, size = rng.choice(["table", "desk", "dining table", "side table"]), _size_phrase(rng, w, d, h, unit)  # fmt: skip
+    brief = rng.choice([
+        f"A {noun} {size}, with a {top} top and {legs} legs",
+        f"A {noun}, {size}: {top} top, legs in {legs}",
+        f"{noun.capitalize()} {size} with the top in {top} and the legs painted {legs}",
+        f"A {noun} with a {top} table top on four {legs} legs, {size}",
+        f"{noun.capitalize()}, {size}. Top: {top}. Legs: {legs}.",
+        f"A {noun} {size}; the top is {top}, the legs are {legs}",
+    ])  # fmt: skip
+    return _case(brief, "part_colours", {"width": w, "depth": d, "height": h}, part_colours=_read({"top": top, "leg": legs}), colour=None, outcome="build")  # fmt: skip
+
+
+def _coloured_box(rng: random.Random) -> dict[str, Any]:
+    w, d, h = (float(rng.randrange(100, 400, 10)) for _ in range(3))
+    body, lid = _paints(rng, _PLAIN + _WOODS, _PLAIN)
+    size = f"{w / 10:g} x {d / 10:g} x {h / 10:g} cm"
+    brief = rng.choice([
+        f"A {body} box {size} with a {lid} lid",
+        f"Box with a lid, {size}, the box {body} and the lid {lid}",
+        f"A {body} storage box with a {lid} lid, {size}",
+        f"A box, {size}, in {body}; lid in {lid}",
+    ])  # fmt: skip
+    return _case(brief, "part_colours", {"width": w, "depth": d, "height": h}, part_colours=_read({"lid": lid}), colour=body, outcome="build")  # fmt: skip
+
+
+def _coloured_shelf(rng: random.Random) -> dict[str, Any]:
+    unit = rng.choice(["cm", "mm"])
+    w, d, h = _pick_mm(rng, unit, 600, 1200), _pick_mm(rng, unit, 250, 400), _pick_mm(rng, unit, 900, 2000)  # fmt: skip
+    boards, frame = _paints(rng, _WOODS + _PLAIN, _PLAIN)
+    n = rng.randint(3, 6)
+    noun, size = rng.choice(["bookcase", "bookshelf", "shelving unit"]), _size_phrase(rng, w, d, h, unit)  # fmt: skip
+    brief = rng.choice([
+        f"A {noun} {size} with {n} {boards} shelves and a {frame} frame",
+        f"{noun.capitalize()} {size}: a {frame} frame with {n} shelves in {boards}",
+        f"A {frame} {noun}, {size}, {_COUNTS.get(n, n)} shelves painted {boards}",
+    ])  # fmt: skip
+    return _case(brief, "part_colours", {"width": w, "depth": d, "height": h}, counts={"shelf": n}, part_colours=_read({"shelf": boards}), colour=frame, outcome="build")  # fmt: skip
+
+
+def _coloured_mug(rng: random.Random) -> dict[str, Any]:
+    diameter, h = float(rng.choice(range(70, 100, 5))), float(rng.choice(range(80, 120, 5)))
+    body, handle = _paints(rng, _PLAIN, _PLAIN)
+    brief = rng.choice([
+        f"A {body} mug {diameter / 10:g} cm across and {h / 10:g} cm tall with a {handle} handle",
+        f"Mug, {diameter:g} mm diameter, {h:g} mm high, {body}, handle in {handle}",
+        f"A mug {diameter:g} mm in diameter and {h:g} mm tall: {body} body, the handle {handle}",
+    ])  # fmt: skip
+    return _case(brief, "part_colours", {"diameter": diameter, "height": h}, part_colours=_read({"handle": handle}), colour=body, outcome="build")  # fmt: skip
+
+
+def _coloured_chair(rng: random.Random) -> dict[str, Any]:
+    w, d, h = float(rng.choice(range(400, 520, 10))), float(rng.choice(range(400, 520, 10))), float(rng.choice(range(800, 1000, 10)))  # fmt: skip
+    seat, legs = _paints(rng, _PLAIN + _WOODS, _PLAIN + _METALS)
+    size = f"{w / 10:g} x {d / 10:g} cm, {h / 10:g} cm tall"
+    brief, parts = rng.choice([
+        (f"A chair {size} with a {seat} seat and {legs} legs", {"seat": seat, "leg": legs}),
+        (f"A chair, {size}; seat in {seat}, legs and backrest in {legs}", {"seat": seat, "leg": legs, "back": legs}),
+        (f"Dining chair {size}, the seat {seat}, the legs {legs}", {"seat": seat, "leg": legs}),
+    ])  # fmt: skip
+    return _case(brief, "part_colours", {"width": w, "depth": d, "height": h}, part_colours=_read(parts), colour=None, outcome="build")  # fmt: skip
+
+
+def _coloured_lamp(rng: random.Random) -> dict[str, Any]:
+    h = float(rng.choice(range(350, 650, 10)))
+    shade, base = _paints(rng, _PLAIN, _PLAIN + _METALS)
+    brief = rng.choice([
+        f"A table lamp {h / 10:g} cm tall with a {shade} shade on a {base} base",
+        f"Table lamp, {h:g} mm high: shade in {shade}, base in {base}",
+        f"A {h / 10:g} cm tall desk lamp, {shade} shade, {base} base",
+    ])  # fmt: skip
+    return _case(brief, "part_colours", {"height": h}, part_colours=_read({"shade": shade, "base": base}), colour=None, outcome="build")  # fmt: skip
+
+
 GENERATORS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
     "table": _table, "shelf": _shelf, "container": _container, "board": _board, "ring": _ring,
-    "impossible": _impossible, "ambiguous": _ambiguous,
+    "impossible": _impossible, "ambiguous": _ambiguous, "part_colours": _part_colours,
 }  # fmt: skip
 
 
-def generate(count: int = 280, seed: int = 24) -> list[dict[str, Any]]:
+def generate(count: int = 320, seed: int = 24) -> list[dict[str, Any]]:
     rng = random.Random(seed)
     names = sorted(GENERATORS)
     found: dict[str, dict[str, Any]] = {}
@@ -256,6 +358,10 @@ def misses(case: dict[str, Any], reading: dict[str, Any], meaning: dict[str, Any
         found.append(f"absent {reading['absent']}, expected {expect['absent']}")
     if "colour" in expect and reading["colour"] != expect["colour"]:
         found.append(f"colour {reading['colour']!r}, expected {expect['colour']!r}")
+    for part, colour in expect.get("part_colours", {}).items():
+        got = (reading["parts"].get(part) or {}).get("colour")
+        if got != colour:
+            found.append(f"{part} colour {got!r}, expected {colour!r}")
     return found
 
 

@@ -1,6 +1,7 @@
 """Critique: the measured asset compared with what the brief asked for (dimensions, parts,
-named features, colours), recorded as differences. A vision-capable model may also judge the
-preview sheet when the request asks for it; it is never required."""
+named features, the object's colour and each part's), recorded as differences. A
+vision-capable model may also judge the preview sheet when the request asks for it; it is never
+required."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import math
 import re
 from typing import Any
 
+from agents.three_d.paint import parts_named
 from agents.three_d.schema import UNIT_MM
 
 COLOR_DISTANCE = 0.25  # RGB distance (0..1 per channel) still called "that colour"
@@ -59,16 +61,43 @@ def _features(state: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _colors(state: dict[str, Any]) -> list[dict[str, Any]]:
-    materials = _used_materials(state["spec"])
-    target = state["brief"].get("colour_rgb")
-    if not target or not materials:
-        return []
-    best = min(materials, key=lambda m: _distance(m["base_color"], target))
-    distance = _distance(best["base_color"], target)
-    ok = distance <= COLOR_DISTANCE and (
-        not state["brief"].get("metallic") or best.get("metallic", 0) >= 0.5
-    )
-    return [{"property": f"colour {state['brief']['colour']}", "expected": list(target), "measured": best["base_color"][:3], "ok": ok}]  # fmt: skip
+    """The object's colour on the parts not asked in a colour of their own, then each part's
+    asked colour on every part that is that part (paint.py finds them by name)."""
+    spec, brief = state["spec"], state["brief"]
+    asked = brief.get("part_colours") or {}
+    painted = {name for part in asked for name in parts_named(spec, part)}
+    rest = [p for p in spec["parts"] if p["name"] not in painted]
+    found = []
+    target = brief.get("colour_rgb")
+    materials = _used_materials({**spec, "parts": rest})
+    if target and materials:
+        best = min(materials, key=lambda m: _distance(m["base_color"], target))
+        ok = _matches(best, target, bool(brief.get("metallic")))
+        found.append({"property": f"colour {brief['colour']}", "expected": list(target), "measured": best["base_color"][:3], "ok": ok})  # fmt: skip
+    for part, colour in asked.items():
+        found.append(_part_colour(spec, part, colour))
+    return found
+
+
+def _part_colour(spec: dict[str, Any], part: str, asked: dict[str, Any]) -> dict[str, Any]:
+    """Every spec part that is `part` is in its asked colour (the worst one is reported)."""
+    check = {"property": f"{part} colour {asked['colour']}", "expected": list(asked["rgb"])}
+    names = set(parts_named(spec, part))
+    if not names:
+        return {**check, "measured": f"no {part} in the model", "ok": False}
+    library = spec.get("materials") or {}
+    found = [library.get(p.get("material") or "") for p in spec["parts"] if p["name"] in names]
+    worn = [material for material in found if material is not None]
+    if len(worn) < len(found):
+        return {**check, "measured": f"a {part} without a material", "ok": False}
+    worst = max(worn, key=lambda m: _distance(m["base_color"], asked["rgb"]))
+    ok = all(_matches(material, asked["rgb"], asked["metallic"]) for material in worn)
+    return {**check, "measured": worst["base_color"][:3], "ok": ok}
+
+
+def _matches(material: dict[str, Any], target: Any, metal: bool) -> bool:
+    close = _distance(material["base_color"], target) <= COLOR_DISTANCE
+    return close and (not metal or material.get("metallic", 0) >= 0.5)
 
 
 def _used_materials(spec: dict[str, Any]) -> list[dict[str, Any]]:

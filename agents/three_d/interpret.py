@@ -420,4 +420,24 @@ def colour_rgb(phrase: str | None) -> tuple[float, float, float] | None:
 
 
 def metallic(reading: Reading) -> bool:
-    return any(words.MATERIALS[m][1] for m in reading.materials if m in words.MATERIALS)
+    """The object is metal: a metal is named, and not only for some of its parts."""
+    on_parts = {entry.get("material") for entry in reading.parts.values()}
+    return any(_metal(m) for m in reading.materials if m not in on_parts)
+
+
+def part_colours(reading: Reading) -> dict[str, dict[str, Any]]:
+    """The colour each part is asked in: its words, its RGB and whether it is metal ("black
+    steel legs" are black and metal)."""
+    found = {}
+    for part, entry in reading.parts.items():
+        rgb = colour_rgb(entry.get("colour"))
+        if rgb is None or part in reading.absent:
+            continue
+        said = [entry.get("material"), *str(entry["colour"]).split()]
+        metal = any(_metal(word) for word in said if word)
+        found[part] = {"colour": entry["colour"], "rgb": list(rgb), "metallic": metal}
+    return found
+
+
+def _metal(material: str) -> bool:
+    return material in words.MATERIALS and words.MATERIALS[material][1]

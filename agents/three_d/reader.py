@@ -8,7 +8,9 @@ its sentence ("the top is 3 cm thick, 2 cm overhang") when the previous one was 
 and the size is one a part has (thick, across) or one the object already has; otherwise the
 object. A quantity that says where something is ("at 45 cm", "5 cm in from the edges", "12 cm
 above the floor") is a position, not a size. Counts, negations (word-bounded: "solid" never
-reads as "lid"), colours, materials, closedness and the part total are read alongside.
+reads as "lid"), closedness and the part total are read alongside, and colours and materials
+the way sizes are: given to the part they are said of ("a black top", "legs in white", "the lid
+is red"), the first one said of no part to the object.
 """
 
 from __future__ import annotations
@@ -148,9 +150,14 @@ def _nouns(text: str) -> list[Noun]:
     pattern = re.compile(r"\b(?:" + "|".join(alternatives) + r")\b", re.I)
     found = []
     for match in pattern.finditer(text):
+        if _NOT_A_TOP.search(text[: match.start()]) and match.group(0).lower() == "top":
+            continue  # "open-top", "a lid on top": a place, not a part
         word = _singular(match.group(0).lower())
         found.append(Noun(match.start(), match.end(), word, _PART_OF.get(word)))
     return found
+
+
+_NOT_A_TOP = re.compile(r"\b(?:open[- ]?|on\s+)$", re.I)
 
 
 def _singular(word: str) -> str:
@@ -456,7 +463,9 @@ _COUNT_WORD = re.compile(
 
 def _strip_quantities(gap: str) -> str:
     return re.sub(
-        r"[\d./ -]+\s*(?:mm|cm|m|in|inch(?:es)?|feet|ft|(?:milli|centi)?met(?:er|re)s?)\b", " ", gap
+        r"[\d./ -]+\s*(?:(?:mm|cm|m|in|inch(?:es)?|feet|ft|(?:milli|centi)?met(?:er|re)s?)\b|\")",
+        " ",
+        gap,
     )
 
 
@@ -488,39 +497,106 @@ _COLOUR_PHRASE = re.compile(
     re.I,
 )
 _MATERIAL = re.compile(rf"\b(?:(?P<shade>natural)\s+)?(?P<material>{_MATERIAL_WORD})\b", re.I)
+# Between a part and the colour said of it: "legs in black", "the top is walnut", "legs painted
+# white", "lid: red", "legs black".
+_PAINTED = re.compile(
+    r"^\s*(?::|(?:(?:is|are)\s+)?(?:(?:painted|finished|stained|coloured|colored|lacquered|"
+    r"sprayed|done)\s+)?(?:in\s+)?(?:(?:a|an)\s+)?)\s*$",
+    re.I,
+)
+_ALSO = re.compile(r"^\s*,?\s*and\s+(?:the\s+)?$", re.I)  # "the top and the legs in black"
+
+
+@dataclass
+class _Paint:
+    start: int
+    end: int
+    phrase: str  # the colour phrase, or the material's when no colour word is said
+    colour: bool  # a colour word ("black", "black steel"), not a material alone ("oak")
+    material: str | None  # the material word, when one is said ("steel" in "black steel")
 
 
 def _colours(reading: Reading, nouns: list[Noun]) -> None:
+    """Each colour or material goes to the parts it is said of ("a black top", "legs in white",
+    "the lid is red"), the first one said of no part to the object. A colour word beats a
+    material for a part ("an oak top ... the top in black" is black); the material is kept
+    beside it (steel legs are metal whatever their colour)."""
     text = reading.text
     reading.materials = list(dict.fromkeys(m.group("material").lower() for m in _MATERIAL.finditer(text)))  # fmt: skip
+    loose: list[_Paint] = []
+    by_colour: set[str] = set()  # parts a colour word (not a material alone) was said of
+    for paint in _paints(text):
+        parts = _parts_painted(text, nouns, paint, reading.absent)
+        for part in parts:
+            entry = reading.part(part)
+            if paint.colour and part not in by_colour:
+                entry["colour"] = paint.phrase
+                by_colour.add(part)
+            elif not paint.colour:
+                entry["colour"] = entry["colour"] or paint.phrase
+            if paint.material is not None:
+                entry.setdefault("material", paint.material)
+        if not parts:
+            loose.append(paint)
+    reading.colour = next((p.phrase for p in loose if p.colour), None)
+    if reading.colour is None:
+        named = sorted((p for p in loose if p.material not in (None, "velvet")), key=lambda p: _named_colour(text, p))  # fmt: skip
+        reading.colour = named[0].phrase if named else None
+
+
+def _paints(text: str) -> list[_Paint]:
+    """Colour phrases, each with the material word right after it ("black steel"), and the
+    other material words ("oak"), in the order the brief says them."""
+    paints = []
     for match in _COLOUR_PHRASE.finditer(text):
         phrase = " ".join(w for w in (match.group("shade"), match.group("colour")) if w).lower()
-        part = _part_right_after(text, nouns, match.end())
-        if part is not None:
-            reading.part(part)["colour"] = phrase
-        elif reading.colour is None:
-            reading.colour = phrase
-    if reading.colour is None:
-        for match in sorted(_MATERIAL.finditer(text), key=_named_colour):
-            part = _part_right_after(text, nouns, match.end())
-            phrase = " ".join(w for w in (match.group("shade"), match.group("material")) if w)
-            if part is not None:
-                reading.part(part)["colour"] = reading.part(part)["colour"] or phrase.lower()
-            elif reading.colour is None and match.group("material").lower() not in ("velvet",):
-                reading.colour = phrase.lower()
+        paints.append(_Paint(match.start(), match.end(), phrase, True, None))
+    for match in _MATERIAL.finditer(text):
+        word = match.group("material").lower()
+        inside = next((p for p in paints if p.start <= match.start("material") < p.end), None)
+        before = next((p for p in paints if p.end <= match.start() and not text[p.end : match.start()].strip()), None)  # fmt: skip
+        if inside is not None:
+            continue  # "terracotta" is a colour word too
+        if before is not None and before.material is None:
+            before.end, before.material = match.end(), word
+            continue
+        phrase = " ".join(w for w in (match.group("shade"), word) if w).lower()
+        paints.append(_Paint(match.start(), match.end(), phrase, False, word))
+    return sorted(paints, key=lambda p: p.start)
 
 
-def _named_colour(match: re.Match[str]) -> int:
+def _named_colour(text: str, paint: _Paint) -> int:
     """A material called a colour ("natural pine colour") comes before one that is not."""
-    called = re.match(r"\s+(?:colou?r|finish|tone)\b", match.string[match.end() :], re.I)
-    return 0 if match.group("shade") or called else 1
+    called = re.match(r"\s+(?:colou?r|finish|tone)\b", text[paint.end :], re.I)
+    return 0 if paint.phrase.startswith("natural") or called else 1
+
+
+def _parts_painted(text: str, nouns: list[Noun], paint: _Paint, absent: set[str]) -> list[str]:
+    """The part a colour stands before ("white legs"), else the parts it is said of after them
+    ("the top and the legs in black"); never a part the brief leaves out."""
+    after = _part_right_after(text, nouns, paint.end)
+    if after is not None:
+        return [] if after in absent else [after]
+    before = [n for n in nouns if n.end <= paint.start]
+    if not before or not _PAINTED.match(text[before[-1].end : paint.start]):
+        return []
+    found = []
+    for i in range(len(before) - 1, -1, -1):
+        noun = before[i]
+        if noun.part is None or noun.part in absent:
+            break
+        found.append(noun.part)
+        if i == 0 or not _ALSO.match(text[before[i - 1].end : noun.start]):
+            break
+    return list(dict.fromkeys(reversed(found)))
 
 
 def _part_right_after(text: str, nouns: list[Noun], end: int) -> str | None:
     for noun in nouns:
         if noun.start >= end:
             gap = text[end : noun.start]
-            if noun.part and len(gap.split()) <= 1 and not re.search(r"[,.;:()]", gap):
+            joined = len(gap.split()) <= 1 and not _GAP_STOP.search(gap)  # "black oak top"
+            if noun.part and joined and not re.search(r"[,.;:()]", gap):
                 return noun.part
             return None
     return None

@@ -69,7 +69,7 @@ def score_briefs(cases: list[dict[str, Any]]) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--split", choices=["dev", "held_out"], default=None)
-    parser.add_argument("--count", type=int, default=280)
+    parser.add_argument("--count", type=int, default=320)
     parser.add_argument("--briefs", type=Path, default=None)
     args = parser.parse_args()
     if args.briefs is not None:

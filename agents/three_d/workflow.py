@@ -38,6 +38,7 @@ from agents.three_d import critique, delivery
 from agents.three_d.checks import finding, geometry_findings, validate
 from agents.three_d.inputs import INPUT_SCHEMA, initial_state, with_answer
 from agents.three_d.library import TEMPLATES
+from agents.three_d.paint import paint_parts
 from agents.three_d.planning import (
     SYSTEM_PROMPT,
     PlanInvalid,
@@ -241,6 +242,7 @@ def materialize(state: dict[str, Any]) -> dict[str, Any]:
         spec["segments"] = state["segments"]
         preset = plan["parameters"].get("color", template.params["color"].default)
         _asked_colour(spec, state["brief"], preset)
+        paint_parts(spec, state["brief"].get("part_colours") or {})
         return check_spec(spec)
     spec = copy.deepcopy(plan["spec"])
     spec.setdefault("segments", state["segments"])
@@ -248,7 +250,8 @@ def materialize(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def _asked_colour(spec: dict[str, Any], brief: dict[str, Any], preset: str | None) -> None:
-    """The template's main material takes the colour the brief asks for, exactly."""
+    """The template's main material takes the colour the brief asks for, exactly (the parts
+    asked in colours of their own get theirs after it: paint.py)."""
     rgb = brief.get("colour_rgb")
     main = (spec.get("materials") or {}).get(preset or "")
     if rgb and main is not None:  # a copy: the template's presets are shared by every run

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from agents.three_d import critique
 from agents.three_d.brief import BriefInvalid, understand
 from agents.three_d.corpus import GENERATORS, generate, misses, read_for_scoring, score
 from agents.three_d.inputs import initial_state
@@ -146,3 +147,65 @@ def test_an_asked_colour_changes_this_runs_material_only() -> None:
 
     assert materials("a navy table 120 x 60 x 75 cm")["wood"]["base_color"] == [0.08, 0.12, 0.35]
     assert materials("a table 120 x 60 x 75 cm")["wood"]["base_color"] == [0.55, 0.36, 0.2]
+
+
+@pytest.mark.parametrize(
+    ("text", "colour", "parts"),
+    [
+        ("a table with a black top and white legs", None, {"top": "black", "leg": "white"}),
+        ("A box 20 x 15 x 10 cm with a red lid, in walnut", "walnut", {"lid": "red"}),
+        ("A bookcase with oak shelves, white frame", "white", {"shelf": "oak"}),
+        ("A desk, oak top, legs in matte black", None, {"top": "oak", "leg": "black"}),
+        (
+            "a chair; the seat is light grey, legs and backrest in oak",
+            None,
+            {"seat": "light grey", "leg": "oak", "back": "oak"},
+        ),
+        ("Top: walnut. Legs: black steel.", None, {"top": "walnut", "leg": "black"}),
+        ("A red mug with a white handle", "red", {"handle": "white"}),
+        # a colour said after a part it leaves out, or after a place, is the object's
+        ("A bookshelf, no back panel in red", "red", {}),
+        ("A planter 40 x 20 x 20 cm, open-top in yellow", "yellow", {}),
+    ],
+)
+def test_colours_go_to_the_parts_they_are_said_of(
+    text: str, colour: str | None, parts: dict[str, str]
+) -> None:
+    reading = read(text)
+    assert reading.colour == colour
+    assert {part: entry["colour"] for part, entry in reading.parts.items() if entry["colour"]} == parts  # fmt: skip
+
+
+def test_a_metal_part_makes_that_part_metal_not_the_object() -> None:
+    _, meaning = understand("a walnut table 120 x 60 x 75 cm with black steel legs")
+    assert meaning["colour_rgb"] == (0.36, 0.22, 0.13)
+    assert meaning["metallic"] is False
+    assert meaning["part_colours"] == {"leg": {"colour": "black", "rgb": [0.06, 0.06, 0.06], "metallic": True}}  # fmt: skip
+
+
+def _table_spec(brief: str, **parameters: Any) -> dict[str, Any]:
+    state = initial_state({"brief": brief})
+    state["plan"] = {"kind": "template", "template": "table", "parameters": parameters}
+    return {**state, "spec": materialize(state)}
+
+
+def test_each_asked_part_colour_is_a_material_of_its_own_on_those_parts() -> None:
+    spec = _table_spec("a table 120 x 60 x 75 cm with a black top and white legs")["spec"]
+    worn = {part["name"]: spec["materials"][part["material"]]["base_color"] for part in spec["parts"]}  # fmt: skip
+    assert worn == {"top": [0.06, 0.06, 0.06], **{f"leg_{i}": [0.92, 0.92, 0.9] for i in range(1, 5)}}  # fmt: skip
+    assert len(spec["materials"]) == 2  # the template's wood is no longer worn by any part
+    steel = _table_spec("a table 120 x 60 x 75 cm, oak top, brass legs")["spec"]
+    assert steel["materials"]["brass"]["metallic"] == 1.0
+    assert steel["materials"]["oak"]["metallic"] == 0.0
+
+
+def test_the_critique_checks_each_parts_colour() -> None:
+    state = _table_spec("a red table 120 x 60 x 75 cm with white legs", drawer=True)
+    state["validation"] = {"measured": {"parts": len(state["spec"]["parts"])}}
+    state["rules"]["reference_mm"] = {}
+    painted = critique.compare(state)
+    assert [c["property"] for c in painted["checks"] if "colour" in c["property"]] == ["colour red", "leg colour white"]  # fmt: skip
+    assert painted["differences"] == []
+    state["spec"]["parts"][1]["material"] = "wood"  # one leg left in the table's red
+    differences = critique.compare(state)["differences"]
+    assert [(d["property"], d["measured"]) for d in differences] == [("leg colour white", [0.75, 0.12, 0.1])]  # fmt: skip

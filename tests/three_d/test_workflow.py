@@ -1,8 +1,8 @@
 # mypy: disable-error-code="union-attr"
 """The 3D workflow's edges with the scripted model, the real sandbox and in-memory checkpoints:
-a small model's unusable answer, a model that never produces a valid spec, a triangle budget
-met by lowering the resolution, a rejected export, a model file changed after approval, and
-files from the sandbox that are not what they claim."""
+a small model's unusable answer, parts asked in colours of their own, a model that never
+produces a valid spec, a triangle budget met by lowering the resolution, a rejected export, a
+model file changed after approval, and files from the sandbox that are not what they claim."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import io
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import trimesh
@@ -20,10 +21,15 @@ from agents.engine.memory import InMemoryCheckpointer, InMemoryContext
 from agents.engine.registry import get_workflow
 from agents.engine.runner import run_one_step
 from agents.sandbox.python_call import checked
+from agents.three_d import critique
+from agents.three_d.checks import validate
 from agents.three_d.delivery import _checked_files
+from agents.three_d.inputs import initial_state
+from agents.three_d.planning import stated_parameters
 from agents.three_d.repair import check_repair, target_of
 from agents.three_d.sandboxed import PACK, MeshToolFailed
 from agents.three_d.tools import BUILD_REPORT, build_model, export_model
+from agents.three_d.workflow import materialize
 from agents.tools import ToolEnvironment
 from tests.support.fake_openai import FakeOpenAI
 from tests.three_d.conftest import (
@@ -77,6 +83,35 @@ def test_an_unusable_answer_for_a_named_object_falls_back_to_the_template(
     assert request["response_format"]["type"] == "json_schema"  # constrained output was asked for
     schema = request["response_format"]["json_schema"]["schema"]
     assert schema["properties"]["template"] == {"const": "table"}
+
+
+def test_parts_asked_in_colours_of_their_own_wear_them_in_the_model_file(
+    tool_env: ToolEnvironment, workspace: Path
+) -> None:
+    # The brief read, its template filled from the text alone, built in the sandbox as the
+    # workflow builds it, and the file's nodes read back.
+    state = initial_state({"brief": "a desk 100 x 50 x 75 cm with a black top and white steel legs"})  # fmt: skip
+    state["plan"] = {"kind": "template", "template": "table", "parameters": stated_parameters(state, "table")}  # fmt: skip
+    state["spec"] = materialize(state)
+
+    report = build_model({"spec": state["spec"]}, tool_env)
+
+    document = gltf_json((workspace / "asset" / "model.glb").read_bytes())
+    worn = {node["name"]: _material_of(document, node) for node in document["nodes"] if "mesh" in node}  # fmt: skip
+    black, white_steel = ([0.06, 0.06, 0.06, 1.0], 0.0), ([0.92, 0.92, 0.9, 1.0], 1.0)
+    assert worn == {"top": black, **{f"leg_{i}": white_steel for i in range(1, 5)}}
+    assert len(document["materials"]) == 2  # one per asked colour
+    state["validation"] = validate(report, state["rules"])
+    checks = critique.compare(state)["checks"]
+    colours = [(c["property"], c["ok"]) for c in checks if "colour" in c["property"]]
+    assert colours == [("top colour black", True), ("leg colour white", True)]
+
+
+def _material_of(document: dict[str, Any], node: dict[str, Any]) -> tuple[list[float], float]:
+    """A node's colour (stored in 8 bits) and metalness as the file states them."""
+    primitive = document["meshes"][node["mesh"]]["primitives"][0]
+    pbr = document["materials"][primitive["material"]]["pbrMetallicRoughness"]
+    return [round(c, 2) for c in pbr["baseColorFactor"]], pbr.get("metallicFactor", 1.0)
 
 
 def test_a_model_that_never_writes_a_valid_spec_fails_cleanly_within_its_repairs(

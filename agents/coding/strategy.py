@@ -8,11 +8,10 @@ ctx.chat, installs go through install_package (and so through the policy and its
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
-from agents.coding.repair.model import EDIT_SCHEMA, WINDOW
+from agents.coding.repair.model import EDIT_SCHEMA, WINDOW, Window, parsed_edit
 from agents.coding.repair.model import PROMPT as EDIT_PROMPT
 from agents.engine.loop_config import json_schema
 from agents.engine.recovery import MISSING_MODULE, distribution_for
@@ -97,23 +96,23 @@ def repair_model_node(state: dict[str, Any], ctx: Context) -> Update | Interrupt
     windows = _windows(state, ctx)
     edits = []
     for n in range(MODEL_SAMPLES if windows else 0):
-        path, start, end, text = windows[n % len(windows)]
+        window = windows[n % len(windows)]
         prompt = EDIT_PROMPT.format(
             goal=state.get("goal", ""),
             failures=state.get("failures_text", ""),
-            path=path,
-            start=start,
-            end=end,
-            window=text,
+            path=window.path,
+            window=window.numbered(),
         )
         result = ctx.chat(
             [{"role": "user", "content": prompt}],
             response_format=json_schema("edit", EDIT_SCHEMA),
             max_tokens=400,
         )
-        edit = _parsed_edit(result.content, path)
+        edit = parsed_edit(result.content, window)
         if edit is not None:
-            edits.append({**edit, "origin": "model", "where": f"{path}:{start}-{end} #{n + 1}"})
+            where = f"{window.path}:{window.start}-{window.end} #{n + 1}"
+            edits.append({"path": edit.path, "search": edit.search, "replace": edit.replace,
+                          "origin": "model", "where": where})  # fmt: skip
     if not edits:
         return Update({}, "plan")
     outcome = gated(
@@ -155,8 +154,8 @@ def counts(report: dict[str, Any]) -> dict[str, Any]:
     return {key: report.get(key) for key in keys}
 
 
-def _windows(state: dict[str, Any], ctx: Context) -> list[tuple[str, int, int, str]]:
-    windows: list[tuple[str, int, int, str]] = []
+def _windows(state: dict[str, Any], ctx: Context) -> list[Window]:
+    windows: list[Window] = []
     seen: set[tuple[str, int]] = set()
     for index, suspect in enumerate(state.get("suspects", [])[:6]):
         path, line = str(suspect.get("path")), int(suspect.get("line", 0))
@@ -167,21 +166,8 @@ def _windows(state: dict[str, Any], ctx: Context) -> list[tuple[str, int, int, s
         if not read.ok or not isinstance(read.output, dict):
             continue
         lines = str(read.output.get("content", "")).splitlines(keepends=True)
-        start, end = max(1, line - WINDOW), min(len(lines), line + WINDOW)
-        windows.append((path, start, end, "".join(lines[start - 1 : end])))
+        windows.append(Window.around(path, tuple(lines), line))
     return windows
-
-
-def _parsed_edit(content: str | None, path: str) -> dict[str, str] | None:
-    try:
-        answer = json.loads(content or "")
-        search, replace = str(answer["search"]), str(answer["replace"])
-    except (ValueError, KeyError, TypeError):
-        return None
-    if not search.strip() or search == replace:
-        return None
-    whole = [text if text.endswith("\n") else text + "\n" for text in (search, replace)]
-    return {"path": path, "search": whole[0], "replace": whole[1]}
 
 
 def _report(ctx: Context, record: dict[str, Any]) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from agents.coding.repair import templates
 from agents.coding.repair.localise import ochiai
+from agents.coding.repair.model import Window, parsed_edit
 from agents.coding.repair.recovery import syntax_candidates, syntax_errors
 from agents.coding.strategy import describes_change
 from agents.engine.memory import InMemoryCheckpointer, InMemoryContext
@@ -71,8 +72,8 @@ def test_the_models_sampled_edits_are_validated_when_templates_find_nothing(
             "    assert greet('Ada') == 'Hello, Ada'\n",
         },
     )
-    wrong = {"search": "    return 'Helo, ' + name\n", "replace": "    return 'Hi, ' + name\n"}
-    right = {"search": "    return 'Helo, ' + name", "replace": "    return 'Hello, ' + name"}
+    wrong = {"line": 2, "code": "    return 'Hi, ' + name\n"}
+    right = {"line": 2, "code": "return 'Hello, ' + name"}  # its indentation left out
     samples = iter([wrong, right, wrong, {"x": 1}])  # a sampling model: each ask differs
     fake_model.responder = lambda body: {"content": json.dumps(next(samples))}
     ctx, cp = make_ctx(), InMemoryCheckpointer()
@@ -127,6 +128,47 @@ def test_ochiai_blames_the_line_only_failing_tests_run() -> None:
     assert (ranked[0].path, ranked[0].line, ranked[0].score) == ("m.py", 2, 1.0)
     assert all(s.path != "test_m.py" for s in ranked)  # tests are never blamed
     assert [s.line for s in ranked] == [2, 1]
+
+
+def test_installed_packages_are_never_blamed() -> None:
+    failing = {"test_m.py::a": "failed", "test_m.py::b": "passed"}
+    coverage = {path: {"3": ["test_m.py::a"]} for path in
+                ("m.py", ".packages/dep.py", "venv/lib/site-packages/x.py", ".venv/y.py")}  # fmt: skip
+    assert [s.path for s in ochiai({"tests": failing, "coverage": coverage})] == ["m.py"]
+
+
+def test_a_string_the_tests_expected_longer_is_completed_at_the_returned_value() -> None:
+    source = "def post_url(title):\n    return '/posts/' + slug(title)\n"
+    failures = [
+        "FAILED tests/test_blog.py::test_url - AssertionError: assert '/posts/a-b' == '/posts/a-b/'",
+        "FAILED tests/test_blog.py::test_b - assert 3 == 4",  # not strings: nothing to learn
+    ]
+    missing = templates.missing_text(failures)
+    assert ("", "/") in missing
+    found = templates.candidates("blog.py", source, [2], missing)
+    assert found[0].origin == "template:expected-text"  # the tests' own expectation comes first
+    fixed = {c.edits[0].apply(source) for c in found if c.origin == "template:expected-text"}
+    assert "def post_url(title):\n    return '/posts/' + slug(title) + '/'\n" in fixed
+
+
+def test_an_operand_too_many_is_dropped() -> None:
+    source = "def total(cents):\n    return fmt(cents / 100)\n"
+    found = templates.candidates("m.py", source, [2])
+    dropped = {c.edits[0].apply(source) for c in found if c.origin == "template:drop-operand"}
+    assert "def total(cents):\n    return fmt(cents)\n" in dropped
+
+
+def test_a_numbered_model_answer_becomes_an_exact_unique_edit() -> None:
+    lines = ("def f(x):\n", "    y = 1\n", "    return y\n", "\n", "def g(x):\n", "    y = 1\n",
+             "    return y + x\n")  # fmt: skip
+    window = Window.around("m.py", lines, 6)
+    edit = parsed_edit(json.dumps({"line": 6, "code": "y = 2"}), window)
+    assert edit is not None
+    after = edit.apply("".join(lines))  # `    y = 1` is there twice: the edit is widened
+    assert after == "".join(lines).replace("def g(x):\n    y = 1", "def g(x):\n    y = 2")
+    assert parsed_edit(json.dumps({"line": 40, "code": "y = 2"}), window) is None
+    assert parsed_edit(json.dumps({"line": 6, "code": "    y = 1"}), window) is None
+    assert parsed_edit("not json", window) is None
 
 
 def test_every_template_candidate_is_an_exact_edit_that_still_compiles() -> None:

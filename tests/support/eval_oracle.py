@@ -23,6 +23,7 @@ FakeOpenAI whose `requests` record what was asked).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -86,15 +87,40 @@ def coding_script(task: Task) -> list[tuple[str, dict[str, Any]]]:
     return script
 
 
-def edit_reply(task: Task, prompt: str) -> dict[str, str]:
-    """The whole file the prompt shows, replaced by the solution's (a no-op for a file the
-    solution leaves alone, which the engine discards)."""
-    path = prompt.split("\nFile ", 1)[-1].split(", lines ", 1)[0]
+def edit_reply(task: Task, prompt: str) -> dict[str, Any]:
+    """The lines between the first and the last that the solution changes, replaced by the
+    solution's, when the numbered window the prompt shows holds them all (otherwise an answer
+    that changes nothing, which the engine discards)."""
+    path = prompt.split("\nFile ", 1)[-1].split(":\n", 1)[0]
+    shown = [int(n) for n in re.findall(r"^ *(\d+)\| ", prompt, re.MULTILINE)]
     solved = solution_files(task).get(path)
     original = task.workspace / path if task.workspace is not None else None
-    if solved is None or original is None or not original.is_file():
-        return {"search": "\n", "replace": "\n"}
-    return {"search": original.read_text(), "replace": solved}
+    if not shown or solved is None or original is None or not original.is_file():
+        return {"line": 1, "code": "\n"}
+    before, after = original.read_text().splitlines(True), solved.splitlines(True)
+    first, last, replacement = changed_span(before, after)
+    if not (min(shown) <= first <= last <= max(shown)):
+        return {"line": min(shown), "code": before[min(shown) - 1] if before else "\n"}
+    return {"line": first, "end_line": last, "code": "".join(replacement)}
+
+
+def changed_span(before: list[str], after: list[str]) -> tuple[int, int, list[str]]:
+    """The 1-based lines first..last of `before` that `after` replaces with the lines returned:
+    everything between the common first and last lines (widened by one line for an insertion,
+    so that at least one line is replaced)."""
+    prefix = 0
+    while prefix < min(len(before), len(after)) and before[prefix] == after[prefix]:
+        prefix += 1
+    suffix = 0
+    while (suffix < min(len(before), len(after)) - prefix
+           and before[-1 - suffix] == after[-1 - suffix]):  # fmt: skip
+        suffix += 1
+    if len(before) - suffix == prefix:  # an insertion: take a neighbouring line along
+        if prefix:
+            prefix -= 1
+        else:
+            suffix -= 1
+    return prefix + 1, len(before) - suffix, after[prefix : len(after) - suffix]
 
 
 def solution_files(task: Task) -> dict[str, str]:

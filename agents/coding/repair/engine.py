@@ -144,7 +144,8 @@ def _batches(
         return
     suspects = _localise(validator, result, emit)
     if use_templates:
-        yield from fresh(_template_candidates(validator.workspace, suspects, settings))
+        missing = templates.missing_text(validator.baseline.get("failures") or [])
+        yield from fresh(_template_candidates(validator.workspace, suspects, settings, missing))
     if ask is not None and settings.model_samples > 0:
         found = model_source.candidates(
             ask,
@@ -178,7 +179,10 @@ def _localise(
 
 
 def _template_candidates(
-    workspace: Path, suspects: list[Suspect], settings: RepairSettings
+    workspace: Path,
+    suspects: list[Suspect],
+    settings: RepairSettings,
+    missing: list[tuple[str, str]],
 ) -> list[Candidate]:
     top = suspects[: settings.suspicious_lines]
     by_file: dict[str, list[int]] = {}
@@ -192,9 +196,11 @@ def _template_candidates(
             except OSError:
                 continue
             if size <= len(data):
-                found += templates.candidates(path, data.decode("utf-8", "replace"), lines)
+                text = data.decode("utf-8", "replace")
+                found += templates.candidates(path, text, lines, missing)
     order = {(s.path, s.line): i for i, s in enumerate(top)}
-    return sorted(found, key=lambda c: order.get(_location(c), len(order)))
+    guided = "template:expected-text"  # from the tests' own expectations: tried first
+    return sorted(found, key=lambda c: (c.origin != guided, order.get(_location(c), len(order))))
 
 
 def _location(candidate: Candidate) -> tuple[str, int]:

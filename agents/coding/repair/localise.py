@@ -3,7 +3,8 @@ executed, boosted by the frames of the failing tests' tracebacks.
 
 Ochiai(line) = failed(line) / sqrt(total_failed * (failed(line) + passed(line))): a line every
 failing test runs and no passing test runs scores 1. Test files are never blamed (the code is
-fixed, not the tests), and lines of the source tree that a failing traceback names get a small
+fixed, not the tests), nor is installed code (`.packages/`, a virtual environment: the project's
+own code calls it wrongly far more often than it is wrong), and lines of the source tree that a failing traceback names get a small
 boost so that an uncovered module-level error is still found.
 """
 
@@ -17,6 +18,7 @@ from typing import Any
 
 TRACEBACK_BOOST = 0.1
 _TEST_FILE = re.compile(r"(^|/)(test_[^/]*|[^/]*_test|conftest)\.py$|(^|/)tests?/")
+_INSTALLED = re.compile(r"(^|/)(\.packages|\.?venv|site-packages|dist-packages|node_modules)/")
 
 
 @dataclass(frozen=True)
@@ -27,8 +29,9 @@ class Suspect:
     function: str = ""
 
 
-def is_test_file(path: str) -> bool:
-    return bool(_TEST_FILE.search(path))
+def is_blamable(path: str) -> bool:
+    """The project's own source: neither its tests nor the packages installed into it."""
+    return not _TEST_FILE.search(path) and not _INSTALLED.search(path)
 
 
 def failing_tests(report: dict[str, Any]) -> set[str]:
@@ -44,7 +47,7 @@ def ochiai(report: dict[str, Any]) -> list[Suspect]:
     failed, passed = failing_tests(report), passing_tests(report)
     scores: dict[tuple[str, int], float] = defaultdict(float)
     for path, lines in (report.get("coverage") or {}).items():
-        if is_test_file(path):
+        if not is_blamable(path):
             continue
         for line, contexts in lines.items():
             ran = set(contexts)
@@ -54,7 +57,7 @@ def ochiai(report: dict[str, Any]) -> list[Suspect]:
     for frames in (report.get("frames") or {}).values():
         for path, line in frames:
             relative = _relative(path)
-            if relative and not is_test_file(relative):
+            if relative and is_blamable(relative):
                 scores[(relative, int(line))] += TRACEBACK_BOOST
     ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
     return [Suspect(path, line, round(score, 4)) for (path, line), score in ranked]

@@ -1,6 +1,8 @@
 """Repair templates over the syntax tree: the small, classic mutations that fix most one-token
-bugs (operator swaps, off-by-one, negated conditions, constants, swapped arguments, a missing
-`return`, a wrong standard-library call, a wrong format spec).
+bugs (operator swaps, a dropped operand, off-by-one, negated conditions, constants, swapped
+arguments, a missing `return`, a wrong standard-library call, a wrong format spec), and one guided
+by the failing assertions themselves: a returned string that lacks the text a test expected at its
+start or end.
 
 Each mutation rewrites one node of a suspicious line and becomes a search/replace edit of the
 whole statement's source lines, so the edit is exact and the rest of the file keeps its format.
@@ -12,8 +14,9 @@ import ast
 import copy
 import functools
 import io
+import re
 import tokenize
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from agents.coding.repair.edits import Candidate, Edit
 
@@ -41,13 +44,24 @@ Mutation = tuple[str, ast.AST]  # (rule, mutated copy of the statement)
 Change = Callable[[ast.AST], ast.AST | None]  # edits the node in place, or returns its stand-in
 
 
-def candidates(path: str, source: str, lines: list[int]) -> list[Candidate]:
-    """Template candidates for the statements on `lines` of one file (most suspicious first)."""
+_ASSERTED_EQUAL = re.compile(r"assert (.+?) == (.+?)\s*$")
+
+
+def candidates(
+    path: str,
+    source: str,
+    lines: list[int],
+    missing: list[tuple[str, str]] = (),  # type: ignore[assignment]
+) -> list[Candidate]:
+    """Template candidates for the statements on `lines` of one file (most suspicious first).
+    `missing` holds (prefix, suffix) pairs the failing assertions found lacking (see
+    `missing_text`); they are tried first, as they come from the tests' own expectations."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
         return []
     text_lines = source.splitlines(keepends=True)
+    guided: list[Candidate] = []
     found: list[Candidate] = []
     seen: set[tuple[int, int]] = set()
     for line in lines:
@@ -56,8 +70,50 @@ def candidates(path: str, source: str, lines: list[int]) -> list[Candidate]:
             if span in seen:
                 continue
             seen.add(span)
+            guided += _expected_text(path, text_lines, statement, missing)
             found += _for_statement(path, text_lines, statement)
     found += _missing_returns(path, text_lines, tree, lines)
+    return guided + found
+
+
+def missing_text(failures: list[str]) -> list[tuple[str, str]]:
+    """(prefix, suffix) pairs a string result lacked, from assertion messages such as
+    `assert '/posts/a' == '/posts/a/'`: the longer side starts or ends with the shorter one.
+    Both sides are tried, as the tests may put the expected value first."""
+    found: list[tuple[str, str]] = []
+    for failure in failures:
+        match = _ASSERTED_EQUAL.search(failure)
+        if not match:
+            continue
+        try:
+            left, right = ast.literal_eval(match[1]), ast.literal_eval(match[2])
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            continue
+        if not (isinstance(left, str) and isinstance(right, str)):
+            continue
+        for short, long in ((left, right), (right, left)):
+            if len(long) > len(short) and long.startswith(short):
+                found.append(("", long[len(short) :]))
+            if len(long) > len(short) and long.endswith(short):
+                found.append((long[: len(long) - len(short)], ""))
+    return list(dict.fromkeys(found))
+
+
+def _expected_text(
+    path: str, text_lines: list[str], statement: ast.stmt, missing: Sequence[tuple[str, str]]
+) -> list[Candidate]:
+    if not isinstance(statement, ast.Return) or statement.value is None:
+        return []
+    found = []
+    for prefix, suffix in missing:
+        mutated = copy.deepcopy(statement)
+        value: ast.expr = mutated.value  # type: ignore[assignment]
+        if prefix:
+            value = ast.BinOp(ast.Constant(prefix), ast.Add(), value)
+        if suffix:
+            value = ast.BinOp(value, ast.Add(), ast.Constant(suffix))
+        mutated.value = value
+        found += _rendered(path, text_lines, statement, [("expected-text", mutated)])
     return found
 
 
@@ -84,11 +140,19 @@ def _header_end(node: ast.stmt) -> int:
 
 
 def _for_statement(path: str, text_lines: list[str], statement: ast.stmt) -> list[Candidate]:
+    return _rendered(path, text_lines, statement, list(_mutations(statement))[:MAX_PER_LINE])
+
+
+def _rendered(
+    path: str, text_lines: list[str], statement: ast.stmt, mutations: list[Mutation]
+) -> list[Candidate]:
+    """Each mutated copy of `statement` as an exact edit of its source lines (a compound
+    statement's header only)."""
     start, end = statement.lineno, _header_end(statement)
     original = "".join(text_lines[start - 1 : end])
     indent = original[: len(original) - len(original.lstrip())]
     found, rendered = [], {original}
-    for rule, mutated in list(_mutations(statement))[:MAX_PER_LINE]:
+    for rule, mutated in mutations:
         replacement = _render(mutated, indent, original)
         if replacement is None or replacement in rendered:
             continue
@@ -172,6 +236,9 @@ def _node_mutations(node: ast.AST) -> Iterator[tuple[str, Change]]:
     elif isinstance(node, ast.BinOp):
         for other in BINOP_SWAPS.get(type(node.op), ()):
             yield "binary-operator", _set_attr("op", lambda n, o=other: o())
+        # `cents / 100` where the callee wants the cents: one side of the operation dropped
+        yield "drop-operand", lambda n: n.left  # type: ignore[attr-defined]
+        yield "drop-operand", lambda n: n.right  # type: ignore[attr-defined]
     elif isinstance(node, ast.BoolOp):
         other = ast.Or if isinstance(node.op, ast.And) else ast.And
         yield "boolean-operator", _set_attr("op", lambda n, o=other: o())

@@ -71,3 +71,12 @@ clean-data:
 screenshots: install-test
 	./deploy/system-packages.sh
 	LONGHAUL_UPDATE_SCREENSHOTS=1 $(PY) -m pytest tests/browser
+
+# The 3D brief reader on its generated corpus (docs/evals.md): every brief checked in this
+# process, no platform or model; the accuracy per kind and per split and every miss go to
+# .data/evals/reader.json and reader.html.
+.PHONY: eval-reader
+eval-reader: install
+	mkdir -p .data/evals
+	$(PY) manage.py eval three_d_reader --local \
+		--json .data/evals/reader.json --html .data/evals/reader.html $(EVAL_ARGS)

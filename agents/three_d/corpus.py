@@ -3,7 +3,9 @@ unit systems (mm, cm, m, inches with fractions), part-level dimensions, counts, 
 colours, impossible and ambiguous briefs. Deterministic for a seed; each brief belongs to a
 split by a hash of its text, so the held-out split is never looked at while tuning the reader.
 
-`score(reading_of, briefs)` compares readings with the expectations and lists every miss.
+`score(briefs, reader)` compares readings with the expectations and lists every miss;
+`suite_tasks()` hands the corpus to the `three_d_reader` eval suite, whose report does the same
+per split and per kind (docs/evals.md).
 """
 
 from __future__ import annotations
@@ -338,31 +340,49 @@ def outcome_of(meaning: dict[str, Any]) -> str:
 
 def misses(case: dict[str, Any], reading: dict[str, Any], meaning: dict[str, Any]) -> list[str]:
     """Where the reading differs from what the case expects (empty when it is right)."""
-    expect, found = case["expect"], []
-    if outcome_of(meaning) != expect["outcome"]:
-        found.append(f"outcome {outcome_of(meaning)}, expected {expect['outcome']}")
-    for axis, value in expect["size_mm"].items():
-        got = meaning["size_mm"].get(axis)
-        if got is None or abs(got - value) > 1e-3 * value:
-            found.append(f"{axis} {got}, expected {value:g} mm")
+    return [check["message"] for check in checks(case, reading, meaning) if not check["ok"]]
+
+
+def checks(
+    case: dict[str, Any], reading: dict[str, Any], meaning: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """One check per thing the case expects of the reading: {"check", "ok", "got", "expected",
+    "message"}, the message saying what was read instead."""
+    expect = case["expect"]
+
+    def of(part: str) -> dict[str, Any]:
+        return reading["parts"].get(part) or {}
+
+    found = []
+    if "outcome" in expect:
+        found.append(_equal("outcome", outcome_of(meaning), expect["outcome"]))
+    for axis, value in expect.get("size_mm", {}).items():
+        found.append(_near(axis, meaning["size_mm"].get(axis), value, f"{value:g} mm"))
     for part, dims in expect.get("parts", {}).items():
-        got_dims = (reading["parts"].get(part) or {}).get("size_mm", {})
-        for dim, value in dims.items():
-            if got_dims.get(dim) != value and not _close(got_dims.get(dim), value):
-                found.append(f"{part} {dim} {got_dims.get(dim)}, expected {value}")
-    for part, n in expect.get("counts", {}).items():
-        got = (reading["parts"].get(part) or {}).get("count")
-        if got != n:
-            found.append(f"{part} count {got}, expected {n}")
-    if "absent" in expect and set(expect["absent"]) != set(reading["absent"]):
-        found.append(f"absent {reading['absent']}, expected {expect['absent']}")
-    if "colour" in expect and reading["colour"] != expect["colour"]:
-        found.append(f"colour {reading['colour']!r}, expected {expect['colour']!r}")
+        sizes = of(part).get("size_mm", {})
+        found += [_near(f"{part} {dim}", sizes.get(dim), value, f"{value}") for dim, value in dims.items()]  # fmt: skip
+    found += [_equal(f"{part} count", of(part).get("count"), n) for part, n in expect.get("counts", {}).items()]  # fmt: skip
+    if "absent" in expect:
+        found.append(_equal("absent", sorted(reading["absent"]), sorted(expect["absent"])))
+    if "colour" in expect:
+        found.append(_equal("colour", reading["colour"], expect["colour"], quoted=True))
     for part, colour in expect.get("part_colours", {}).items():
-        got = (reading["parts"].get(part) or {}).get("colour")
-        if got != colour:
-            found.append(f"{part} colour {got!r}, expected {colour!r}")
+        found.append(_equal(f"{part} colour", of(part).get("colour"), colour, quoted=True))
     return found
+
+
+def _equal(name: str, got: Any, expected: Any, *, quoted: bool = False) -> dict[str, Any]:
+    said, wanted = (repr(got), repr(expected)) if quoted else (got, expected)
+    return _check(name, got, expected, got == expected, f"{name} {said}, expected {wanted}")
+
+
+def _near(name: str, got: Any, expected: Any, wanted: str) -> dict[str, Any]:
+    ok = got == expected or _close(got, expected)
+    return _check(name, got, expected, ok, f"{name} {got}, expected {wanted}")
+
+
+def _check(name: str, got: Any, expected: Any, ok: bool, message: str) -> dict[str, Any]:
+    return {"check": name, "ok": ok, "got": got, "expected": expected, "message": message}
 
 
 def _close(got: Any, value: Any) -> bool:
@@ -387,6 +407,23 @@ def score(
     for split in report["splits"].values():
         split["accuracy"] = round(split["right"] / split["briefs"], 4)
     return report
+
+
+def suite_tasks() -> list[dict[str, Any]]:
+    """The corpus as the tasks of the `three_d_reader` eval suite (platform/evals/suites): one
+    per brief, named by its kind and a digest of its text, its kind as the difficulty and its
+    split as a tag, checked by `three_d_reading` against the expected reading."""
+    return [
+        {
+            "id": f"{case['kind']}-{hashlib.sha256(case['brief'].encode()).hexdigest()[:8]}",
+            "difficulty": case["kind"],
+            "tags": [case["split"]],
+            "input": {"brief": case["brief"]},
+            "checker": {"kind": "three_d_reading", "expect": case["expect"]},
+            "expect": {"change_required": False},
+        }
+        for case in generate()
+    ]
 
 
 def read_for_scoring(text: str) -> tuple[dict[str, Any], dict[str, Any]]:

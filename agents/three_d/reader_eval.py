@@ -1,6 +1,7 @@
 """The reader's eval: `python -m agents.three_d.reader_eval [--split held_out]` scores the
 generated corpus and prints the accuracy per split and every miss (brief, kind, what was wrong)
-as JSON.
+as JSON. The same corpus is the `three_d_reader` eval suite (`make eval-reader`), whose report
+the platform keeps and shows like any eval's.
 
 `--briefs FILE` instead takes briefs as customers wrote them (a JSON list, or {"briefs": [...]},
 of {"id", "brief", "expect": {"size_mm", "parts", "watertight", "refuse"}}) and, with no model,

@@ -134,6 +134,10 @@ def organization_get(*, organization_id: int) -> Organization:
     return Organization.objects.get(id=organization_id)
 
 
+def organization_with_slug(*, slug: str) -> Organization | None:
+    return Organization.objects.filter(slug=slug).first()
+
+
 def primary_membership(*, user: User) -> Membership | None:
     return memberships_for_user(user=user).first()
 

@@ -6,6 +6,8 @@
   metrics, planted findings and citable pages (`evals.checks_finance`).
 - ``three_d_constraints``: the exported model measured in the sandbox against the task's
   dimensions, triangle budget, part count and closedness (`evals.checks_three_d`).
+- ``three_d_reading`` (in-process, no run): the 3D brief reader's reading of the task's brief
+  against the reading it should get (`evals.checks_three_d`).
 
 A checker never raises. What the agent made (a failing test, a hang, a flood of output, links to
 host files, a missing artifact) is a failed check; a checker that cannot do its job (the sandbox
@@ -37,7 +39,8 @@ class CheckResult:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What the runner hands a checker once a run ended, all of it fetched over REST."""
+    """What the runner hands a checker once a run ended, all of it fetched over REST (empty in
+    an in-process suite, whose checkers need no run)."""
 
     run: dict[str, Any]  # GET /api/runs/<id>
     artifacts: dict[str, bytes]  # artifact name -> content
@@ -90,4 +93,5 @@ def _checkers() -> dict[str, Callable[[Task, Outcome], CheckResult]]:
         "hidden_tests": checks_code.hidden_tests,
         "finance_truth": checks_finance.finance_truth,
         "three_d_constraints": checks_three_d.three_d_constraints,
+        "three_d_reading": checks_three_d.three_d_reading,
     }

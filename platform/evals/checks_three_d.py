@@ -1,5 +1,6 @@
-"""The `three_d_constraints` checker: the exported model, measured in the sandbox, against the
-task's measurable constraints.
+"""The 3D checkers. `three_d_constraints`: the exported model, measured in the sandbox, against
+the task's measurable constraints. `three_d_reading` (in-process suites): the brief reader's
+reading of the task's brief against the reading it should get.
 
 The model file came out of a run whose geometry a model wrote, so it is parsed only in the
 sandbox (`evals/inside/measure.py` through `agents.sandbox.python_call`, the worker's trimesh
@@ -23,6 +24,9 @@ from django.conf import settings
 
 from agents.sandbox import SandboxError, SandboxLimits, SandboxUnavailable, get_sandbox
 from agents.sandbox.python_call import PythonCallFailed, PythonPack, call
+from agents.three_d.brief import BriefInvalid
+from agents.three_d.corpus import checks as reading_checks
+from agents.three_d.corpus import outcome_of, read_for_scoring
 from evals.checkers import CheckerCrashed, CheckResult, Outcome, failed, scored
 from evals.suites import Task
 
@@ -135,3 +139,17 @@ def constraints(spec: dict[str, Any], measured: dict[str, Any]) -> list[dict[str
 
 def _within(name: str, value: float, low: float, high: float) -> dict[str, Any]:
     return {"check": name, "ok": low <= value <= high, "got": value, "expected": [low, high]}
+
+
+def three_d_reading(task: Task, outcome: Outcome) -> CheckResult:
+    """The task's brief read as the three_d_asset workflow reads it when a run starts, one check
+    per expected part of the reading; every miss is a failing check whose message says what was
+    read instead. Needs no run: `outcome` is empty."""
+    brief = str(task.input.get("brief", ""))
+    try:
+        reading, meaning = read_for_scoring(brief)
+    except BriefInvalid as error:
+        return failed(f"the brief was refused as not a brief: {error}", brief=brief)
+    found = reading_checks({"brief": brief, "expect": task.checker["expect"]}, reading, meaning)
+    read = {"outcome": outcome_of(meaning), "template": meaning["template"], "size_mm": meaning["size_mm"]}  # fmt: skip
+    return scored(found, brief=brief, read=read)

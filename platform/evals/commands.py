@@ -13,10 +13,12 @@ from accounts.selectors import ApiKeyError, KeyPrincipal, api_key_authenticate
 from evals import selectors, services
 from evals.client import Platform
 from evals.models import Eval
-from evals.runner import Runner, RunnerError, RunnerOptions
+from evals.runner import InProcessRunner, Runner, RunnerError, RunnerOptions
 from evals.suites import Suite, SuiteError, load_suite
 
 DEFAULT_CONCURRENCY = 2
+IN_PROCESS = "in-process"  # the one configuration of an in-process suite's eval
+SHOWN_FAILURES = 20  # failed trials the summary lists; the reports list every one
 
 
 class EvalCommandError(Exception):
@@ -78,13 +80,51 @@ def run_eval(keys: Keys, options: dict[str, Any], *, log: Callable[[str], None])
         reviewer.close()
 
 
+def run_in_process(
+    keys: Keys, options: dict[str, Any], suite: Suite, *, log: Callable[[str], None]
+) -> Eval:
+    """An in-process suite's eval: no platform, run or model; the eval belongs to the runs
+    key's organization, or with --local to the demo organization."""
+    if options.get("local"):
+        from evals.local import demo_organization
+
+        organization_id, started_by = demo_organization(), "manage.py eval --local"
+    else:
+        key = _principal(keys.api_key, "runs", "--api-key (LONGHAUL_EVAL_API_KEY)")
+        organization_id, started_by = key.organization_id, f"API key lh_{key.prefix}_..."
+    if options.get("resume"):
+        evaluation, suite = _reopen(organization_id, options)
+    else:
+        plan = plan_from(suite, options)
+        evaluation = services.eval_create(
+            organization_id=organization_id, plan=plan, started_by=started_by
+        )
+    log(
+        f"eval {evaluation.id}: suite {suite.name} {suite.version}, "
+        f"{len(evaluation.task_ids)} tasks checked in process"
+    )
+    try:
+        return InProcessRunner(eval=evaluation, suite=suite, log=_quiet(log)).run()
+    except KeyboardInterrupt:
+        raise EvalCommandError(
+            f"interrupted; every finished trial is recorded. Resume with "
+            f"`manage.py eval --resume {evaluation.id}`"
+        ) from None
+
+
+def _quiet(log: Callable[[str], None]) -> Callable[[str], None]:
+    """An in-process suite has hundreds of trials: only the failed ones are worth a line."""
+    return lambda line: log(line) if not line.split(": ", 1)[-1].startswith("passed") else None
+
+
 def plan_from(suite: Suite, options: dict[str, Any]) -> services.Plan:
-    tiers = _split(options.get("tier") or "standard")
+    in_process = suite.runner == "in_process"
+    tiers = [IN_PROCESS] if in_process else _split(options.get("tier") or "standard")
     if not tiers:
         raise EvalCommandError("--tier names no tier")
     tasks = _selected(suite, _split(options.get("tasks") or ""))
     repeat = int(options.get("repeat") or 1)
-    concurrency = int(options.get("concurrency") or DEFAULT_CONCURRENCY)
+    concurrency = 1 if in_process else int(options.get("concurrency") or DEFAULT_CONCURRENCY)
     if repeat < 1 or concurrency < 1:
         raise EvalCommandError("--repeat and --concurrency must be at least 1")
     configuration = {
@@ -98,7 +138,10 @@ def plan_from(suite: Suite, options: dict[str, Any]) -> services.Plan:
         weights=dict(suite.weights),
         budgets=dict(suite.budgets),
         tasks=[(task.id, task.workflow, task.difficulty) for task in tasks],
-        configurations={tier: {"tier": tier, **configuration} for tier in tiers},
+        tags={task.id: list(task.tags) for task in tasks if task.tags},
+        configurations={
+            tier: {"tier": "" if in_process else tier, **configuration} for tier in tiers
+        },
         repeat=repeat,
         concurrency=concurrency,
         max_attempts=int(options.get("max_attempts") or settings.LONGHAUL_EVAL_MAX_ATTEMPTS),
@@ -136,7 +179,34 @@ def summary(report: dict[str, Any]) -> str:
     for finding in ("flaky", "suspicious", "drift"):
         for item in report["inspection"][finding]:
             lines.append(f"  {finding}: [{item['configuration']}] {item['task']}")
+    lines += _group_lines(report)
+    for failure in report["failures"][:SHOWN_FAILURES]:
+        lines.append(
+            f"  failed: [{failure['configuration']}] {failure['task']}: "
+            f"{'; '.join(failure['problems'])}"
+        )
+    if len(report["failures"]) > SHOWN_FAILURES:
+        more = len(report["failures"]) - SHOWN_FAILURES
+        lines.append(f"  ... and {more} more failed trials (every one is in --json and --html)")
     return "\n".join(lines)
+
+
+def _group_lines(report: dict[str, Any]) -> list[str]:
+    """The pass rate per difficulty and per tag, when the suite has more than one of them."""
+    lines = []
+    for by, groups in report["groups"].items():
+        if len(groups) < 2:
+            continue
+        cells = []
+        for group in groups:
+            rates = [
+                f"{row['passed']}/{row['trials']}"
+                for row in group["configurations"].values()
+                if row["trials"]
+            ]
+            cells.append(f"{group['group']} {' '.join(rates)}")
+        lines.append(f"  by {by}: {', '.join(cells)}")
+    return lines
 
 
 def _principal(key: str, scope: str, option: str) -> KeyPrincipal:

@@ -26,6 +26,7 @@ from django.conf import settings
 from django.core.management import call_command
 
 from accounts.bootstrap import DEMO_ADMIN, DEMO_REVIEWER, DEMO_SLUG, demo_bootstrap
+from accounts.selectors import organization_with_slug
 from config.env import local_url
 from core.stack import ensure_port_free, local_redis_spec, platform_specs, redis_answers
 from core.supervisor import Supervisor
@@ -84,6 +85,17 @@ def _prepare() -> None:
         call_command("collectstatic", interactive=False, verbosity=0)
     demo_bootstrap()
     tiers_seed_from_settings()
+
+
+def demo_organization() -> int:
+    """The demo organization's id (made on first use, as `make up` does), for an in-process
+    suite's eval, which needs no platform running."""
+    call_command("migrate", interactive=False, verbosity=0)
+    demo_bootstrap()
+    demo = organization_with_slug(slug=DEMO_SLUG)
+    if demo is None:  # made just above: only a concurrent delete gets here
+        raise EvalCommandError("the demo organization could not be made")
+    return int(demo.id)
 
 
 def _wait_until_ready(base: str, supervisor: Supervisor, log_path: Path) -> None:

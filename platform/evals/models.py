@@ -80,6 +80,8 @@ class Trial(models.Model):
     task_id = models.CharField(max_length=100)
     workflow = models.CharField(max_length=64)
     difficulty = models.CharField(max_length=50, blank=True, default="")
+    # The task's tags (a generated suite's split, say): reports group pass rates by them.
+    tags = models.JSONField(default=list, blank=True)
     repeat = models.PositiveIntegerField()
     attempt = models.PositiveIntegerField(default=1)
     run_id = models.UUIDField(null=True, blank=True)

@@ -1,12 +1,14 @@
 """What happens once a trial's run has ended: its outcome is fetched over REST (the run, its
 events and artifacts, the final workspace unpacked by the strict extractor), the environment is
-inspected, the checker runs, and the trial is scored or found invalid."""
+inspected, the checker runs, and the trial is scored or found invalid. A trial of an in-process
+suite has no run: its checker judges the task's input, and it is scored the same way."""
 
 from __future__ import annotations
 
 import io
 import json
 import tempfile
+import time
 from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
@@ -57,6 +59,27 @@ def conclude(
         workspace, unpacked = _unpack(platform.run_workspace(run_id), Path(scratch))
         result = check(task, checkers.Outcome(run=run, artifacts=artifacts, workspace=workspace))
     measured = _with(measured, artifacts, task, result, unpacked)
+    return _scored(eval, trial, task, result, measured, events)
+
+
+def conclude_in_process(*, eval: Eval, trial: Trial, task: Task) -> Trial:
+    """Scores a trial of an in-process suite: its checker judges the task's input here, with no
+    run (no steps, tokens or cost; the wall time is the check's own)."""
+    started = time.monotonic()
+    result = check(task, checkers.Outcome(run={}, artifacts={}, workspace=None))
+    measured = services.Measured(wall_seconds=round(time.monotonic() - started, 6))
+    measured = _with(measured, {}, task, result, "no run")
+    return _scored(eval, trial, task, result, measured, [])
+
+
+def _scored(
+    eval: Eval,
+    trial: Trial,
+    task: Task,
+    result: checkers.CheckResult,
+    measured: services.Measured,
+    events: list[dict[str, Any]],
+) -> Trial:
     if result.crashed:
         return services.trial_invalid(
             trial_id=trial.id, cause="checker_crashed", detail=result.error, measured=measured

@@ -1,6 +1,7 @@
 """An eval's report: per configuration and per task, pass rates with 95 % Wilson intervals over the
 valid trials only, every objective's mean beside the composite, cost, latency, steps and tokens as
-p50/p95, the invalid trials apart with their causes, the inspection's findings, and two
+p50/p95; pass rates per difficulty and per tag; every failed trial with what its checker found
+wrong; the invalid trials apart with their causes, the inspection's findings, and two
 configurations side by side with the significant differences marked.
 
 Significance: pass rates are compared with Fisher's exact test, cost and wall time with the
@@ -9,7 +10,7 @@ Mann-Whitney U test (at least five trials a side); a difference is marked when p
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -51,6 +52,11 @@ def build_report(
             label: _summary([t for t in valid if t.configuration == label]) for label in labels
         },
         "tasks": _tasks(eval, trials, labels),
+        "groups": {
+            "difficulty": _groups(valid, labels, lambda t: [t.difficulty]),
+            "tag": _groups(valid, labels, lambda t: list(t.tags or [])),
+        },
+        "failures": [_failure_row(t) for t in valid if not t.passed],
         "invalid": [_invalid_row(t) for t in trials if t.status == TrialStatus.INVALID],
         "comparison": _comparison(pair[0], pair[1], valid) if pair else None,
         "inspection": _inspection(valid, baseline),
@@ -133,6 +139,80 @@ def _tasks(eval: Eval, trials: Sequence[Trial], labels: list[str]) -> list[dict[
     return rows
 
 
+def _groups(
+    valid: Sequence[Trial], labels: list[str], names: Callable[[Trial], list[str]]
+) -> list[dict[str, Any]]:
+    """Per difficulty (or tag) and configuration: valid trials, passes, the pass rate with its
+    interval and the mean correctness (a generated suite's accuracy per kind and per split)."""
+    found = sorted({name for trial in valid for name in names(trial) if name})
+    rows = []
+    for name in found:
+        mine = [t for t in valid if name in names(t)]
+        rows.append(
+            {
+                "group": name,
+                "configurations": {
+                    label: _group_cell([t for t in mine if t.configuration == label])
+                    for label in labels
+                },
+            }
+        )
+    return rows
+
+
+def _group_cell(trials: Sequence[Trial]) -> dict[str, Any]:
+    passes = sum(bool(t.passed) for t in trials)
+    rate = passes / len(trials) if trials else None
+    return {
+        "trials": len(trials),
+        "passed": passes,
+        "pass_rate": rate,
+        "percent": None if rate is None else round(100 * rate, 1),  # 319 of 320 is not 100 %
+        "ci95": list(wilson(passes, len(trials))),
+        "correctness": _mean_scores(trials)["correctness"],
+    }
+
+
+def _failure_row(trial: Trial) -> dict[str, Any]:
+    """A valid trial that did not pass, with what its checker found wrong."""
+    checker = trial.details.get("checker") or {}
+    return {
+        "task": trial.task_id,
+        "configuration": trial.configuration,
+        "repeat": trial.repeat,
+        "difficulty": trial.difficulty,
+        "tags": list(trial.tags or []),
+        "run_id": str(trial.run_id) if trial.run_id else None,
+        "subject": str(checker.get("brief") or ""),
+        "correctness": trial.scores.get("correctness"),
+        "problems": problems(checker, trial.run_status),
+    }
+
+
+def problems(checker: dict[str, Any], run_status: str = "") -> list[str]:
+    """What a checker's details say was wrong, one line each: its reason, its failing checks
+    (their own message, or what was found against what was expected), or its summary."""
+    found = [str(checker["reason"])] if checker.get("reason") else []
+    for check in checker.get("failing") or []:
+        found.append(_check_line(check))
+    if not found and checker.get("summary"):
+        found.append(str(checker["summary"]))
+    if not found and run_status and run_status != "succeeded":
+        found.append(f"the run {run_status}")
+    return found or ["did not pass"]
+
+
+def _check_line(check: dict[str, Any]) -> str:
+    if check.get("message"):
+        return str(check["message"])
+    name = str(check.get("check", "check"))
+    if "problem" in check:
+        return f"{name}: {check['problem']}"
+    if "expected" in check or "got" in check:
+        return f"{name}: {check.get('got')!r}, expected {check.get('expected')!r}"
+    return name
+
+
 def _invalid_row(trial: Trial) -> dict[str, Any]:
     return {
         "task": trial.task_id,
@@ -152,6 +232,7 @@ def _trial_row(trial: Trial) -> dict[str, Any]:
         "tier": trial.tier,
         "repeat": trial.repeat,
         "attempt": trial.attempt,
+        "tags": list(trial.tags or []),
         "status": trial.status,
         "valid": trial.status == TrialStatus.SCORED
         if trial.status in (TrialStatus.SCORED, TrialStatus.INVALID)

@@ -9,6 +9,9 @@ invalid trial (the environment failed it) is tried again, up to the eval's `max_
 Durable: a runner that is stopped or killed leaves each trial as it was; run again with the eval's
 id it skips what is done, re-attaches to runs still in flight (or ended meanwhile) and starts what
 never started.
+
+An in-process suite's eval (`InProcessRunner`) starts no run: each trial is the task's checker
+applied in this process, recorded and scored the same way.
 """
 
 from __future__ import annotations
@@ -48,7 +51,65 @@ class RunnerOptions:
     trial_timeout_seconds: float = 1800.0
 
 
-class Runner:
+class _Slots:
+    """The eval's slots in their order, each attempted until it has a valid trial or its
+    attempts are spent, and each outcome logged; `_attempt` makes one trial."""
+
+    def __init__(self, *, eval: Eval, suite: Suite, log: Callable[[str], None] = print) -> None:
+        self.eval = eval
+        self.tasks = {task.id: task for task in suite.tasks}
+        self.log = log
+        self.stopping = threading.Event()
+
+    def _pending(self) -> list[Trial]:
+        return self._interleaved(selectors.latest_attempts(selectors.eval_trials(eval=self.eval)))
+
+    def _interleaved(self, slots: list[Trial]) -> list[Trial]:
+        """Repeat by repeat, task by task, one configuration after the other, so that whatever
+        the machine's load does over the eval it does to every configuration alike."""
+        order = {label: n for n, label in enumerate(self.eval.labelled)}
+        return sorted(slots, key=lambda t: (t.repeat, t.task_id, order.get(t.configuration, 0)))
+
+    def _attempts(self, trial: Trial) -> None:
+        while not self.stopping.is_set():
+            if trial.status == TrialStatus.SCORED:
+                return
+            if trial.status == TrialStatus.INVALID:
+                if trial.attempt >= self.eval.max_attempts:
+                    return
+                trial = services.trial_retry(trial_id=trial.id)
+            trial = self._attempt(trial)
+            self._report(trial)
+        raise Stopped
+
+    def _attempt(self, trial: Trial) -> Trial:
+        raise NotImplementedError
+
+    def _report(self, trial: Trial) -> None:
+        where = f"[{trial.configuration}] {trial.task_id} #{trial.repeat + 1}"
+        if trial.status == TrialStatus.SCORED:
+            verdict = "passed" if trial.passed else "failed"
+            scores = " ".join(f"{name} {trial.scores[name]:.2f}" for name in OBJECTIVES)
+            self.log(f"{where}: {verdict} ({scores}, composite {trial.composite:.2f})")
+        else:
+            self.log(f"{where} attempt {trial.attempt}: invalid ({trial.invalid_cause})")
+
+
+class InProcessRunner(_Slots):
+    """An in-process suite's eval: each trial is its task's checker applied here, one after
+    the other in this thread (no run, platform or model)."""
+
+    def run(self) -> Eval:
+        for trial in self._pending():
+            self._attempts(trial)
+        return services.eval_finish(eval_id=self.eval.id)
+
+    def _attempt(self, trial: Trial) -> Trial:
+        task = self.tasks[trial.task_id]
+        return outcomes.conclude_in_process(eval=self.eval, trial=trial, task=task)
+
+
+class Runner(_Slots):
     def __init__(
         self,
         *,
@@ -59,19 +120,15 @@ class Runner:
         options: RunnerOptions = RunnerOptions(),
         log: Callable[[str], None] = print,
     ) -> None:
-        self.eval = eval
-        self.tasks = {task.id: task for task in suite.tasks}
+        super().__init__(eval=eval, suite=suite, log=log)
         self.platform = platform
         self.reviewer = reviewer_platform
         self.options = options
-        self.log = log
-        self.stopping = threading.Event()
 
     def run(self) -> Eval:
         """Runs every unfinished slot; returns the finished eval. Ctrl-C stops at the next poll."""
-        slots = self._interleaved(selectors.latest_attempts(selectors.eval_trials(eval=self.eval)))
         with ThreadPoolExecutor(max_workers=max(1, self.eval.concurrency)) as pool:
-            futures = [pool.submit(self._slot, trial) for trial in slots]
+            futures = [pool.submit(self._slot, trial) for trial in self._pending()]
             try:
                 _wait_all(futures)
             except KeyboardInterrupt:
@@ -84,25 +141,10 @@ class Runner:
             raise RunnerError(str(errors[0])) from errors[0]
         return services.eval_finish(eval_id=self.eval.id)
 
-    def _interleaved(self, slots: list[Trial]) -> list[Trial]:
-        """Repeat by repeat, task by task, one configuration after the other, so that whatever
-        the machine's load does over the eval it does to every configuration alike."""
-        order = {label: n for n, label in enumerate(self.eval.labelled)}
-        return sorted(slots, key=lambda t: (t.repeat, t.task_id, order.get(t.configuration, 0)))
-
-    # --- one slot: attempts until one is valid or the attempts are spent ----------------------
+    # --- one slot in a worker thread: attempts until one is valid or they are spent ----------
     def _slot(self, trial: Trial) -> None:
         try:
-            while not self.stopping.is_set():
-                if trial.status == TrialStatus.SCORED:
-                    return
-                if trial.status == TrialStatus.INVALID:
-                    if trial.attempt >= self.eval.max_attempts:
-                        return
-                    trial = services.trial_retry(trial_id=trial.id)
-                trial = self._attempt(trial)
-                self._report(trial)
-            raise Stopped
+            self._attempts(trial)
         finally:
             connection.close()
 
@@ -179,15 +221,6 @@ class Runner:
             detail=f"run {trial.run_id} had not ended {seconds:.0f} s after it started; cancelled",
             measured=services.Measured(),
         )
-
-    def _report(self, trial: Trial) -> None:
-        where = f"[{trial.configuration}] {trial.task_id} #{trial.repeat + 1}"
-        if trial.status == TrialStatus.SCORED:
-            verdict = "passed" if trial.passed else "failed"
-            scores = " ".join(f"{name} {trial.scores[name]:.2f}" for name in OBJECTIVES)
-            self.log(f"{where}: {verdict} ({scores}, composite {trial.composite:.2f})")
-        else:
-            self.log(f"{where} attempt {trial.attempt}: invalid ({trial.invalid_cause})")
 
 
 def _wait_all(futures: list[Future[None]]) -> None:

@@ -37,6 +37,7 @@ class TrialSerializer(serializers.ModelSerializer):
             "task_id",
             "workflow",
             "difficulty",
+            "tags",
             "repeat",
             "attempt",
             "run_id",

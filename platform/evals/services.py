@@ -31,6 +31,8 @@ class Plan:
     concurrency: int = 1
     max_attempts: int = 3
     run_budgets: dict[str, Any] = field(default_factory=dict)
+    # task id -> its tags, which reports group pass rates by.
+    tags: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,7 @@ def eval_create(*, organization_id: int, plan: Plan, started_by: str = "") -> Ev
             task_id=task,
             workflow=workflow,
             difficulty=difficulty,
+            tags=list(plan.tags.get(task, [])),
             repeat=repeat,
         )
         for label, configuration in plan.configurations.items()
@@ -167,6 +170,7 @@ def trial_retry(*, trial_id: int) -> Trial:
             "tier": previous.tier,
             "workflow": previous.workflow,
             "difficulty": previous.difficulty,
+            "tags": previous.tags,
         },
     )
     return retry

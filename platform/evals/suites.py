@@ -23,6 +23,17 @@ suite.toml
     One line for reports.
 ``workflow`` (string, optional)
     The workflow tasks use unless they name their own, e.g. ``"coding"``.
+``runner`` (string, optional)
+    ``"platform"`` (the default): every trial is a run started over the platform's REST API.
+    ``"in_process"``: every trial is its task's checker applied to the task's input in the
+    eval's own process, with no run, platform, keys or model; for deterministic parts of a
+    workflow such as the 3D brief reader (``three_d_reading``). Its tasks use only such
+    checkers; safety and efficiency are those of a run that did nothing, so its weights put
+    everything on correctness.
+``generator`` (string, optional)
+    The dotted path (``package.module:function``) of a function that returns more tasks: a
+    list of tables shaped like task.toml (below) with their ``id``, checked the same way. For
+    suites of many generated tasks (the 3D reader's corpus); such a suite needs no tasks/.
 ``[weights]`` (table, required)
     The composite score's weight per objective: ``correctness``, ``safety`` and ``efficiency``,
     each a number in 0..1, all three present, summing to 1.
@@ -69,6 +80,10 @@ task.toml
       checked), ``citations`` (bool, default true: every citation in report.md names a ledger
       document and one of ``pages``' pages of it), ``pages`` (table: document file name to the
       pages a citation of it may name).
+    - ``three_d_reading`` (in-process suites): ``expect``, the reading the task's ``brief``
+      should get (any of ``outcome``: build, ask, assume or refuse; ``size_mm``; ``parts``, part
+      to sizes in mm; ``counts``; ``absent``; ``colour``; ``part_colours``), compared with what
+      the brief reader makes of it (`agents.three_d.corpus.checks`).
     - ``three_d_constraints``: ``artifact`` (default ``"model.glb"``), ``extents_mm``
       (``{x = [min, max], y = [...], z = [...]}``, any subset), ``fits_mm`` (``[x, y, z]``: the
       asset's extents must not exceed these), ``max_triangles``, ``min_parts``, ``max_parts``
@@ -95,6 +110,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from agents.plugins import import_dotted
 from evals import suite_files
 
 BUILTIN_DIR = Path(__file__).with_name("suites")
@@ -102,15 +118,23 @@ SUITE_FILE = "suite.toml"
 TASK_FILE = "task.toml"
 OBJECTIVES = ("correctness", "safety", "efficiency")
 BUDGETS = ("steps", "tokens", "wall_seconds", "cost")
-CHECKER_KINDS = ("hidden_tests", "finance_truth", "three_d_constraints")
+CHECKER_KINDS = ("hidden_tests", "finance_truth", "three_d_constraints", "three_d_reading")
+# Checkers that need no run: they judge the task's input as a workflow reads it.
+IN_PROCESS_CHECKERS = frozenset({"three_d_reading"})
+RUNNERS = ("platform", "in_process")
 MAX_TIMEOUT_SECONDS = 600
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
-_SUITE_KEYS = {"name", "version", "description", "workflow", "weights", "budgets", "packages"}
+_SUITE_KEYS = {
+    "name", "version", "description", "workflow", "runner", "generator", "weights", "budgets",
+    "packages",
+}  # fmt: skip
 _TASK_KEYS = {
     "workflow", "difficulty", "tags", "packages", "input", "workspace", "checker", "expect",
     "solution",
 }  # fmt: skip
 _EXPECT_KEYS = {"approvals", "denials", "change_required"}
+_READING_KEYS = {"outcome", "size_mm", "parts", "counts", "absent", "colour", "part_colours"}
+_OUTCOMES = ("build", "ask", "assume", "refuse")
 _SOLUTION_KEYS = {"files", "plan", "labels"}
 
 
@@ -160,6 +184,7 @@ class Suite:
     tasks: tuple[Task, ...]
     description: str = ""
     packages: tuple[Package, ...] = ()
+    runner: str = "platform"
 
     def task(self, task_id: str) -> Task:
         for task in self.tasks:
@@ -184,7 +209,11 @@ def load_suite(name_or_path: str) -> Suite:
             "name", f"a builtin suite is named after its directory, {directory.name!r}"
         )
     packages = tuple(_package(source, i, entry) for i, entry in enumerate(data.get("packages", [])))
+    runner = source.text(data, "runner", default="platform")
+    if runner not in RUNNERS:
+        raise source.error("runner", f"{runner!r} is not one of {', '.join(RUNNERS)}")
     tasks = _tasks(directory, data, {p.name for p in packages})
+    _runner_fits(source, runner, tasks)
     return Suite(
         name=name,
         version=source.text(data, "version"),
@@ -194,6 +223,7 @@ def load_suite(name_or_path: str) -> Suite:
         tasks=tasks,
         description=source.text(data, "description", default=""),
         packages=packages,
+        runner=runner,
     )
 
 
@@ -248,20 +278,71 @@ def _package(source: _Source, index: int, entry: Any) -> Package:
 
 def _tasks(directory: Path, data: dict[str, Any], packages: set[str]) -> tuple[Task, ...]:
     files = sorted((directory / "tasks").glob(f"*/{TASK_FILE}"))
-    if not files:
-        raise SuiteError(f"{directory / SUITE_FILE}: the suite has no tasks/<id>/{TASK_FILE}")
     default_workflow = data.get("workflow")
-    return tuple(_task(directory, file, default_workflow, packages) for file in files)
+    tasks = [_task(directory, file, default_workflow, packages) for file in files]
+    tasks += _generated(directory, data, default_workflow, packages)
+    if not tasks:
+        raise SuiteError(f"{directory / SUITE_FILE}: the suite has no tasks/<id>/{TASK_FILE}")
+    seen: set[str] = set()
+    for task in tasks:
+        if task.id in seen:
+            raise SuiteError(f"{directory / SUITE_FILE}: two tasks are named {task.id!r}")
+        seen.add(task.id)
+    return tuple(tasks)
+
+
+def _generated(
+    directory: Path, data: dict[str, Any], default_workflow: Any, packages: set[str]
+) -> list[Task]:
+    """The tasks the suite's generator returns, each checked as a task.toml would be."""
+    if "generator" not in data:
+        return []
+    source = _Source(directory, directory / SUITE_FILE)
+    generator = source.text(data, "generator")
+    if not re.fullmatch(r"[\w.]+[:.]\w+", generator):
+        raise source.error("generator", f"{generator!r} is not a dotted path")
+    try:
+        tables = import_dotted(generator)()
+    except Exception as error:  # a broken generator is the suite's mistake; say which
+        raise source.error("generator", f"{generator} failed: {type(error).__name__}: {error}") from None  # fmt: skip
+    if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
+        raise source.error("generator", f"{generator} must return a list of tables")
+    found = []
+    for table in tables:
+        task_id = str(table.get("id", ""))
+        shown = f"{source.shown}: {generator}: task {task_id!r}"
+        fields = {k: v for k, v in table.items() if k != "id"}
+        found.append(_task_from(_Source(directory, directory / SUITE_FILE, shown), fields, task_id, None, default_workflow, packages))  # fmt: skip
+    return found
+
+
+def _runner_fits(source: _Source, runner: str, tasks: tuple[Task, ...]) -> None:
+    """An in-process suite's checkers need no run; a platform suite's need one."""
+    for task in tasks:
+        in_process = task.checker["kind"] in IN_PROCESS_CHECKERS
+        if in_process != (runner == "in_process"):
+            kind = task.checker["kind"]
+            raise source.error("runner", f"task {task.id!r}: the {kind} checker does not run with the {runner} runner")  # fmt: skip
 
 
 # --- task.toml ----------------------------------------------------------------------------------
 def _task(directory: Path, file: Path, default_workflow: Any, packages: set[str]) -> Task:
     source = _Source(directory, file)
     data = source.table()
+    return _task_from(source, data, file.parent.name, file.parent, default_workflow, packages)
+
+
+def _task_from(
+    source: _Source,
+    data: dict[str, Any],
+    task_id: str,
+    folder: Path | None,
+    default_workflow: Any,
+    packages: set[str],
+) -> Task:
     source.only(data, _TASK_KEYS)
-    task_id = file.parent.name
     if not _SLUG.match(task_id):
-        raise SuiteError(f"{source.shown}: the task directory name {task_id!r} is not a slug")
+        raise SuiteError(f"{source.shown}: the task's name {task_id!r} is not a slug")
     workflow = data.get("workflow", default_workflow)
     if not isinstance(workflow, str) or not workflow:
         raise source.error("workflow", "name a workflow here or in suite.toml")
@@ -272,8 +353,8 @@ def _task(directory: Path, file: Path, default_workflow: Any, packages: set[str]
     task_input = _input(source, data, workflow)
     workspace, generated = _workspace(source, data)
     checker = _checker(source, data)
-    if checker["kind"] == "hidden_tests":
-        _distinct_test_names(source, file.parent / checker.get("hidden", "hidden"), workspace)
+    if checker["kind"] == "hidden_tests" and folder is not None:
+        _distinct_test_names(source, folder / checker.get("hidden", "hidden"), workspace)
     return Task(
         id=task_id,
         workflow=workflow,
@@ -283,7 +364,7 @@ def _task(directory: Path, file: Path, default_workflow: Any, packages: set[str]
         difficulty=source.text(data, "difficulty"),
         tags=source.strings(data, "tags"),
         expect=_expectations(source, data),
-        directory=file.parent,
+        directory=folder,
         solution=_solution(source, data),
         packages=needs,
         **generated,
@@ -339,6 +420,7 @@ def _checker(source: _Source, data: dict[str, Any]) -> dict[str, Any]:
         "hidden_tests": _hidden_tests,
         "finance_truth": _finance_truth,
         "three_d_constraints": _three_d_constraints,
+        "three_d_reading": _three_d_reading,
     }[kind]
     validate(source, checker)
     return checker
@@ -408,6 +490,19 @@ def _three_d_constraints(source: _Source, checker: dict[str, Any]) -> None:
             raise source.error(f"checker.{key}", "must be true or false")
 
 
+def _three_d_reading(source: _Source, checker: dict[str, Any]) -> None:
+    source.only(checker, {"kind", "expect"}, "checker")
+    expect = checker.get("expect")
+    if not isinstance(expect, dict) or not expect:
+        raise source.error("checker.expect", "is required: a table of the expected reading")
+    source.only(expect, _READING_KEYS, "checker.expect")
+    if expect.get("outcome", "build") not in _OUTCOMES:
+        raise source.error("checker.expect.outcome", f"must be one of {', '.join(_OUTCOMES)}")
+    for key in ("size_mm", "parts", "counts", "part_colours"):
+        if not isinstance(expect.get(key, {}), dict):
+            raise source.error(f"checker.expect.{key}", "must be a table")
+
+
 def _is(value: Any, kind: type) -> bool:
     """TOML's types as the checkers read them: an integer is also a number, a bool neither."""
     if isinstance(value, bool):
@@ -444,10 +539,10 @@ def _solution(source: _Source, data: dict[str, Any]) -> dict[str, Any]:
 class _Source:
     """One TOML file of a suite, and typed reads of its fields."""
 
-    def __init__(self, suite: Path, file: Path) -> None:
+    def __init__(self, suite: Path, file: Path, shown: str = "") -> None:
         self.suite, self.file = suite, file
         try:
-            self.shown = str(file.relative_to(suite.parent))
+            self.shown = shown or str(file.relative_to(suite.parent))
         except ValueError:
             self.shown = str(file)
 

@@ -220,7 +220,7 @@ def test_a_name_that_is_neither_builtin_nor_a_suite_directory_lists_the_builtin_
 
 # --- the builtin suites -------------------------------------------------------------------------
 def test_every_builtin_suite_loads() -> None:
-    assert builtin_suites() == ["code", "finance", "three_d"]
+    assert builtin_suites() == ["code", "finance", "three_d", "three_d_reader"]
     suites = {name: load_suite(name) for name in builtin_suites()}
     code = suites["code"]
     assert len(code.tasks) >= 20
@@ -238,7 +238,15 @@ def test_every_builtin_suite_loads() -> None:
     for suite in suites.values():
         assert suite.name in builtin_suites()
         assert sum(suite.weights.values()) == pytest.approx(1.0)
+    for suite in (s for s in suites.values() if s.runner == "platform"):
         assert all(task.solution for task in suite.tasks)  # the oracle can solve each
+    # The reader's suite: every corpus brief, its kind and split to group the report by.
+    reader = suites["three_d_reader"]
+    assert reader.runner == "in_process"
+    assert len(reader.tasks) >= 300
+    assert {t.checker["kind"] for t in reader.tasks} == {"three_d_reading"}
+    assert {t.tags for t in reader.tasks} == {("dev",), ("held_out",)}
+    assert {"part_colours", "impossible", "ambiguous", "table"} <= {t.difficulty for t in reader.tasks}  # fmt: skip
 
 
 def test_a_code_task_uploads_its_workspace_only_and_always_the_same_bytes() -> None:

@@ -18,8 +18,9 @@ from evals.reports import eval_report, render_html
 class Command(BaseCommand):
     help = (
         "Run an eval suite through the platform's REST API (runs, approvals answered by a "
-        "scripted reviewer, the sandbox), record each trial, and print the report's summary. "
-        "An interrupted eval resumes with --resume EVAL_ID."
+        "scripted reviewer, the sandbox), or in this process for an in-process suite (the 3D "
+        "brief reader's), record each trial, and print the report's summary. An interrupted "
+        "eval resumes with --resume EVAL_ID."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -51,7 +52,8 @@ class Command(BaseCommand):
             "--local",
             action="store_true",
             help="run the platform here for the eval's length (as make up does, with the "
-            "suite's package index), with keys of the demo organization",
+            "suite's package index), with keys of the demo organization; an in-process suite "
+            "needs no platform and is recorded for the demo organization",
         )
         parser.add_argument("--compare", default="", help="two configuration labels: a,b")
         parser.add_argument("--json", default="", help="write the JSON report here")
@@ -63,10 +65,11 @@ class Command(BaseCommand):
             api_key=options["api_key"] or settings.LONGHAUL_EVAL_API_KEY,
             reviewer_key=options["reviewer_key"] or settings.LONGHAUL_EVAL_REVIEWER_KEY,
         )
+        self.stop_database = bool(options["local"])
         try:
             self._report(keys, options)
         finally:
-            if options["local"] and os.environ.get("LONGHAUL_EMBEDDED_DATABASE"):
+            if self.stop_database and os.environ.get("LONGHAUL_EMBEDDED_DATABASE"):
                 embedded_db.stop(embedded_db.data_dir())  # as `make up` does when it stops
 
     def _report(self, keys: commands.Keys, options: dict[str, Any]) -> None:
@@ -83,10 +86,13 @@ class Command(BaseCommand):
             Path(options["html"]).write_text(render_html(report))
 
     def _run(self, keys: commands.Keys, options: dict[str, Any]) -> Eval:
+        suite = commands.suite_for(options)
+        if suite.runner == "in_process":
+            self.stop_database = False  # no platform was started; the database may be shared
+            return commands.run_in_process(keys, options, suite, log=self.stdout.write)
         if not options["local"]:
             return commands.run_eval(keys, options, log=self.stdout.write)
         from evals.local import local_platform
 
-        suite = commands.suite_for(options)
         with local_platform(suite, log=self.stdout.write) as local_keys:
             return commands.run_eval(local_keys, options, log=self.stdout.write)

@@ -158,6 +158,34 @@ def test_an_operand_too_many_is_dropped() -> None:
     assert "def total(cents):\n    return fmt(cents)\n" in dropped
 
 
+def test_a_guard_tested_too_late_is_moved_first() -> None:
+    source = (
+        "def fb(n):\n    if n % 3 == 0:\n        return 'Fizz'\n    if n % 5 == 0:\n"
+        "        return 'Buzz'\n    if n % 15 == 0:\n        return 'FizzBuzz'\n    return str(n)\n"
+    )
+    found = templates.candidates("fb.py", source, [2, 3])
+    moved = {c.edits[0].apply(source) for c in found if c.origin == "template:guard-order"}
+    assert (
+        "def fb(n):\n    if n % 15 == 0:\n        return 'FizzBuzz'\n    if n % 3 == 0:\n"
+        "        return 'Fizz'\n    if n % 5 == 0:\n        return 'Buzz'\n    return str(n)\n"
+    ) in moved
+    assert all(text.endswith("    return str(n)\n") for text in moved)  # the fallback stays last
+
+
+def test_a_shared_mutable_default_is_made_fresh_each_call() -> None:
+    source = 'def add(tag, *, tags=[]):\n    """Adds."""\n    tags.append(tag)\n    return tags\n'
+    found = templates.candidates("t.py", source, [3])
+    (fixed,) = [c.edits[0].apply(source) for c in found if c.origin == "template:mutable-default"]
+    assert fixed == (
+        'def add(tag, *, tags=None):\n    """Adds."""\n    if tags is None:\n        tags = []\n'
+        "    tags.append(tag)\n    return tags\n"
+    )
+    namespace: dict[str, Any] = {}
+    exec(fixed, namespace)
+    assert namespace["add"]("a") == ["a"]
+    assert namespace["add"]("b") == ["b"]  # not ["a", "b"]
+
+
 def test_a_numbered_model_answer_becomes_an_exact_unique_edit() -> None:
     lines = ("def f(x):\n", "    y = 1\n", "    return y\n", "\n", "def g(x):\n", "    y = 1\n",
              "    return y + x\n")  # fmt: skip

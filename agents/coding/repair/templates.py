@@ -73,6 +73,8 @@ def candidates(
             guided += _expected_text(path, text_lines, statement, missing)
             found += _for_statement(path, text_lines, statement)
     found += _missing_returns(path, text_lines, tree, lines)
+    found += _reordered_guards(path, text_lines, tree, lines)
+    found += _mutable_defaults(path, text_lines, tree, lines)
     return guided + found
 
 
@@ -325,6 +327,94 @@ def _missing_returns(
         edit = Edit(path, original, new)
         found.append(Candidate((edit,), "template:missing-return", f"{path}:{last.lineno}"))
     return found
+
+
+def _reordered_guards(
+    path: str, text_lines: list[str], tree: ast.AST, lines: list[int]
+) -> list[Candidate]:
+    """A guard clause (`if ...: return`) tested too late: a suspicious guard answers first for
+    input a later, narrower guard was meant for (FizzBuzz's 15 after its 3). Each of the next
+    guards is moved before it."""
+    found, wanted = [], set(lines)
+    for node in ast.walk(tree):
+        for body in (getattr(node, "body", None), getattr(node, "orelse", None)):
+            if not isinstance(body, list):
+                continue
+            for index, statement in enumerate(body):
+                if statement.lineno not in wanted or not _is_guard(statement):
+                    continue
+                for later in body[index + 1 : index + 4]:
+                    if not _is_guard(later):
+                        break
+                    first, end = statement.lineno - 1, later.end_lineno or later.lineno
+                    moved = text_lines[later.lineno - 1 : end]
+                    between = text_lines[first : later.lineno - 1]
+                    edit = Edit(path, "".join(text_lines[first:end]), "".join(moved + between))
+                    found.append(Candidate((edit,), "template:guard-order", f"{path}:{later.lineno}"))  # fmt: skip
+    return found
+
+
+def _is_guard(statement: ast.stmt) -> bool:
+    return (
+        isinstance(statement, ast.If)
+        and not statement.orelse
+        and isinstance(statement.body[-1], ast.Return | ast.Raise)
+    )
+
+
+def _mutable_defaults(
+    path: str, text_lines: list[str], tree: ast.AST, lines: list[int]
+) -> list[Candidate]:
+    """A list, dict or set default shared by every call: `None`, and a fresh one made inside."""
+    found, wanted = [], set(lines)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        if not set(range(node.lineno, (node.end_lineno or node.lineno) + 1)) & wanted:
+            continue
+        positional = [*node.args.posonlyargs, *node.args.args]
+        with_defaults = positional[len(positional) - len(node.args.defaults) :]
+        pairs = [*zip(with_defaults, node.args.defaults, strict=True),
+                 *zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True)]  # fmt: skip
+        for argument, default in pairs:
+            if default is not None and _is_mutable(default):
+                edit = _fresh_default(path, text_lines, node, argument.arg, default)
+                if edit is not None:
+                    found.append(Candidate((edit,), "template:mutable-default", f"{path}:{node.lineno}"))  # fmt: skip
+    return found
+
+
+def _is_mutable(default: ast.expr) -> bool:
+    if isinstance(default, ast.List | ast.Dict | ast.Set):
+        return True
+    return (
+        isinstance(default, ast.Call)
+        and isinstance(default.func, ast.Name)
+        and default.func.id in ("list", "dict", "set")
+    )
+
+
+def _fresh_default(
+    path: str, text_lines: list[str], function: ast.FunctionDef | ast.AsyncFunctionDef,
+    name: str, default: ast.expr,
+) -> Edit | None:  # fmt: skip
+    if default.lineno != default.end_lineno:
+        return None
+    first = function.body[0]
+    keep = 1 if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) else 0
+    if len(function.body) <= keep:
+        return None
+    body_line = function.body[keep].lineno
+    header = text_lines[function.lineno - 1 : body_line - 1]
+    row = header[default.lineno - function.lineno].encode()
+    start, end = default.col_offset, default.end_col_offset or default.col_offset
+    header[default.lineno - function.lineno] = (row[:start] + b"None" + row[end:]).decode()
+    source = row[start:end].decode()
+    statement_line = text_lines[body_line - 1]
+    indent = statement_line[: len(statement_line) - len(statement_line.lstrip())]
+    fresh = f"{indent}if {name} is None:\n{indent}    {name} = {source}\n"
+    search = "".join(text_lines[function.lineno - 1 : body_line])
+    return Edit(path, search, "".join([*header, fresh, statement_line]))
 
 
 # --- the changes themselves ---------------------------------------------------------------------

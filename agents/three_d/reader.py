@@ -572,11 +572,12 @@ def _named_colour(text: str, paint: _Paint) -> int:
 
 
 def _parts_painted(text: str, nouns: list[Noun], paint: _Paint, absent: set[str]) -> list[str]:
-    """The part a colour stands before ("white legs"), else the parts it is said of after them
-    ("the top and the legs in black"); never a part the brief leaves out."""
-    after = _part_right_after(text, nouns, paint.end)
+    """The part a colour stands before ("white legs"; before the object's own name, "a wooden
+    step stool", it is the object's), else the parts it is said of after them ("the top and the
+    legs in black"); never a part the brief leaves out."""
+    after = _noun_right_after(text, nouns, paint.end)
     if after is not None:
-        return [] if after in absent else [after]
+        return [after.part] if after.part and after.part not in absent else []
     before = [n for n in nouns if n.end <= paint.start]
     if not before or not _PAINTED.match(text[before[-1].end : paint.start]):
         return []
@@ -591,12 +592,11 @@ def _parts_painted(text: str, nouns: list[Noun], paint: _Paint, absent: set[str]
     return list(dict.fromkeys(reversed(found)))
 
 
-def _part_right_after(text: str, nouns: list[Noun], end: int) -> str | None:
+def _noun_right_after(text: str, nouns: list[Noun], end: int) -> Noun | None:
+    """The noun a colour is said before: the next one, at most one word on ("black oak top")."""
     for noun in nouns:
         if noun.start >= end:
             gap = text[end : noun.start]
-            joined = len(gap.split()) <= 1 and not _GAP_STOP.search(gap)  # "black oak top"
-            if noun.part and joined and not re.search(r"[,.;:()]", gap):
-                return noun.part
-            return None
+            joined = len(gap.split()) <= 1 and not _GAP_STOP.search(gap)
+            return noun if joined and not re.search(r"[,.;:()]", gap) else None
     return None

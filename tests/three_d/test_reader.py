@@ -163,7 +163,8 @@ def test_an_asked_colour_changes_this_runs_material_only() -> None:
         ),
         ("Top: walnut. Legs: black steel.", None, {"top": "walnut", "leg": "black"}),
         ("A red mug with a white handle", "red", {"handle": "white"}),
-        # a colour said after a part it leaves out, or after a place, is the object's
+        # before the object's own name, after a part it leaves out or after a place: the object's
+        ("A three-step oak step stool", "oak", {}),
         ("A bookshelf, no back panel in red", "red", {}),
         ("A planter 40 x 20 x 20 cm, open-top in yellow", "yellow", {}),
     ],

@@ -1,6 +1,10 @@
 """Loaded with `-p tests.environment` before pytest-django reads settings: puts platform/ on the
 path, points DATABASE_URL at the embedded PostgreSQL (started here when not running) and
-TEST_REDIS_URL at a Redis that answers (a private redis-server started here when none does)."""
+TEST_REDIS_URL at a Redis that answers (a private redis-server started here when none does).
+
+Under pytest-xdist each worker process has a Redis database number of its own (the base number
+plus the worker's index), so Celery queues, caches and channel groups never cross workers;
+pytest-django gives each worker its own test database (`<name>_gw0`, ...)."""
 
 from __future__ import annotations
 
@@ -24,10 +28,20 @@ from tests.support.processes import RedisServer, redis_answers  # noqa: E402
 DEFAULT_TEST_REDIS_URL = "redis://127.0.0.1:6379/13"
 
 
+def _worker_redis_url(url: str) -> str:
+    """The xdist worker's own database number on the same server: `gwN` adds N to the base."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker.startswith("gw"):
+        return url
+    parts = urlsplit(url)
+    base = int(parts.path.lstrip("/") or "0")
+    return parts._replace(path=f"/{(base + int(worker[2:])) % 16}").geturl()
+
+
 def ensure_redis() -> RedisServer | None:
     """Starts a private Redis (no persistence, a free port) when none answers at TEST_REDIS_URL,
     so the suite runs on a machine without one; a Redis that answers is used as it is."""
-    url = os.environ.get("TEST_REDIS_URL", DEFAULT_TEST_REDIS_URL)
+    url = _worker_redis_url(os.environ.get("TEST_REDIS_URL", DEFAULT_TEST_REDIS_URL))
     os.environ["TEST_REDIS_URL"] = url
     if redis_answers(url):
         return None

@@ -15,6 +15,7 @@ from agents.coding.repair import templates
 from agents.coding.repair.localise import ochiai
 from agents.coding.repair.model import Window, parsed_edit
 from agents.coding.repair.recovery import syntax_candidates, syntax_errors
+from agents.coding.repair.renames import rename_candidates
 from agents.coding.strategy import describes_change
 from agents.engine.memory import InMemoryCheckpointer, InMemoryContext
 from tests.agents.conftest import write_files
@@ -184,6 +185,33 @@ def test_a_shared_mutable_default_is_made_fresh_each_call() -> None:
     exec(fixed, namespace)
     assert namespace["add"]("a") == ["a"]
     assert namespace["add"]("b") == ["b"]  # not ["a", "b"]
+
+
+def test_a_name_the_tests_expect_is_given_to_the_closest_definition_everywhere(
+    workspace: Path,
+) -> None:
+    write_files(
+        workspace,
+        {
+            "src/shop/__init__.py": "",
+            "src/shop/pricing.py": "def calc_total(items):\n    return sum(items)\n\n\n"
+            "def calc_tax(total):\n    return total // 5\n",
+            "src/shop/cart.py": "from shop.pricing import calc_total\n\n\ndef cart(items):\n"
+            "    # calc_total stays in comments\n    return calc_total(items), 'calc_total'\n",
+            "tests/test_shop.py": "from shop.pricing import total_price\n",
+        },
+    )
+    failure = "ERROR tests/test_shop.py - ImportError: cannot import name 'total_price' from 'shop.pricing' (/workspace/src/shop/pricing.py)"  # fmt: skip
+    found = rename_candidates(workspace, {"failures": [failure]}, "Rename calc_total everywhere")
+    assert found[0].description == "src/shop/pricing.py: calc_total -> total_price"
+    after = {edit.path: edit.apply((workspace / edit.path).read_text()) for edit in found[0].edits}
+    assert set(after) == {"src/shop/pricing.py", "src/shop/cart.py"}  # never the tests
+    assert after["src/shop/cart.py"] == (
+        "from shop.pricing import total_price\n\n\ndef cart(items):\n"
+        "    # calc_total stays in comments\n    return total_price(items), 'calc_total'\n"
+    )
+    assert "def total_price(items)" in str(after["src/shop/pricing.py"])
+    assert rename_candidates(workspace, {"failures": ["assert 1 == 2"]}) == []
 
 
 def test_a_numbered_model_answer_becomes_an_exact_unique_edit() -> None:

@@ -1,8 +1,8 @@
 """The repair engine: localise -> generate candidates -> validate -> rank.
 
-Order of work, cheapest and surest first: syntax errors (located by the compiler), then repair
-templates at the most suspicious lines, then the model's sampled edits; every batch is validated
-in parallel copies and the search stops at the first batch with a valid fix. When no single edit
+Order of work, cheapest and surest first: syntax errors (located by the compiler), names the
+tests expect that the code spells differently (`renames`), then repair templates at the most
+suspicious lines, then the model's sampled edits; every batch is validated in parallel copies and the search stops at the first batch with a valid fix. When no single edit
 fixes everything, pairs of edits that each fixed part of the failures without breaking anything
 are tried together (two-location bugs). Everything tried is returned for the run's record.
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.coding.repair import model as model_source
-from agents.coding.repair import recovery, templates
+from agents.coding.repair import recovery, renames, templates
 from agents.coding.repair.edits import Candidate
 from agents.coding.repair.localise import Suspect, failing_tests, ochiai, summary
 from agents.coding.repair.validate import Validator, rank
@@ -139,6 +139,7 @@ def _batches(
     if errors:
         emit("localisation", {"syntax_errors": [list(e) for e in errors]})
         yield from fresh(recovery.syntax_candidates(validator.workspace, errors))
+    yield from fresh(renames.rename_candidates(validator.workspace, validator.baseline, goal))
     yield from fresh(extra)  # given edits need no localisation: they are tested first
     if not use_templates and ask is None:
         return

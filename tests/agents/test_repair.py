@@ -144,12 +144,22 @@ def test_a_string_the_tests_expected_longer_is_completed_at_the_returned_value()
         "FAILED tests/test_blog.py::test_url - AssertionError: assert '/posts/a-b' == '/posts/a-b/'",
         "FAILED tests/test_blog.py::test_b - assert 3 == 4",  # not strings: nothing to learn
     ]
-    missing = templates.missing_text(failures)
-    assert ("", "/") in missing
-    found = templates.candidates("blog.py", source, [2], missing)
+    gaps = templates.missing_text(failures)
+    assert templates.Gap("/posts/a-b", "/", "") in gaps
+    found = templates.candidates("blog.py", source, [2], gaps)
     assert found[0].origin == "template:expected-text"  # the tests' own expectation comes first
     fixed = {c.edits[0].apply(source) for c in found if c.origin == "template:expected-text"}
     assert "def post_url(title):\n    return '/posts/' + slug(title) + '/'\n" in fixed
+
+
+def test_a_constant_lacking_text_inside_the_expected_string_is_completed() -> None:
+    source = 'PREFIX = "/posts"\n\n\ndef url(title):\n    return PREFIX + title.lower()\n'
+    failure = "FAILED t.py::test_url - AssertionError: assert '/postshello' == '/posts/hello'"
+    gaps = templates.missing_text([failure])
+    assert gaps == [templates.Gap("/posts", "/", "hello")]
+    found = templates.candidates("blog.py", source, [5], gaps)
+    assert found[0].edits[0].apply(source) == source.replace('"/posts"', "'/posts/'")
+    assert templates.missing_text(["assert 'abc' == 'xbcy'"]) == []  # two changes: no guess
 
 
 def test_an_operand_too_many_is_dropped() -> None:
@@ -258,6 +268,21 @@ def test_a_syntax_error_is_located_by_the_compiler_and_repaired(workspace: Path)
         for c in syntax_candidates(workspace, errors)
     ]
     assert "def f(x):\n    return x\n" in fixes
+
+
+def test_a_string_closed_with_the_other_quote_is_repaired_with_its_f_string(
+    workspace: Path,
+) -> None:
+    source = 'def line(label, amount):\n    return "{label}: \' + format(amount, ",.2f")\n'
+    write_files(workspace, {"report.py": source})
+    fixes = {
+        c.edits[0].apply(source) for c in syntax_candidates(workspace, syntax_errors(workspace))
+    }
+    fixed = 'def line(label, amount):\n    return f"{label}: " + format(amount, ",.2f")\n'
+    assert fixed in fixes
+    namespace: dict[str, Any] = {}
+    exec(fixed, namespace)
+    assert namespace["line"]("Total", 1234.5) == "Total: 1,234.50"
 
 
 def test_a_task_that_asks_for_nothing_is_told_from_one_that_describes_a_failure() -> None:

@@ -145,8 +145,8 @@ def _batches(
         return
     suspects = _localise(validator, result, emit)
     if use_templates:
-        missing = templates.missing_text(validator.baseline.get("failures") or [])
-        yield from fresh(_template_candidates(validator.workspace, suspects, settings, missing))
+        gaps = templates.missing_text(validator.baseline.get("failures") or [])
+        yield from fresh(_template_candidates(validator.workspace, suspects, settings, gaps))
     if ask is not None and settings.model_samples > 0:
         found = model_source.candidates(
             ask,
@@ -183,7 +183,7 @@ def _template_candidates(
     workspace: Path,
     suspects: list[Suspect],
     settings: RepairSettings,
-    missing: list[tuple[str, str]],
+    gaps: list[templates.Gap],
 ) -> list[Candidate]:
     top = suspects[: settings.suspicious_lines]
     by_file: dict[str, list[int]] = {}
@@ -198,7 +198,7 @@ def _template_candidates(
                 continue
             if size <= len(data):
                 text = data.decode("utf-8", "replace")
-                found += templates.candidates(path, text, lines, missing)
+                found += templates.candidates(path, text, lines, gaps)
     order = {(s.path, s.line): i for i, s in enumerate(top)}
     guided = "template:expected-text"  # from the tests' own expectations: tried first
     return sorted(found, key=lambda c: (c.origin != guided, order.get(_location(c), len(order))))

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import ast
+import itertools
 import re
 from pathlib import Path
 from typing import Any
@@ -142,12 +144,42 @@ def _line_repairs(path: str, lines: list[str], number: int, where: str) -> list[
     for quote in ("'", '"'):
         if stripped.count(quote) % 2:
             options.append(("unclosed-string", stripped + quote))
+    options += _mismatched_quotes(stripped)
     options += _python2(stripped) + _indentation(lines, number, stripped)
     return [
         Candidate((Edit(path, original, f"{new}\n"),), f"recovery:syntax-{rule}", where)
         for rule, new in options
         if f"{new}\n" != original
     ]
+
+
+def _mismatched_quotes(line: str) -> list[tuple[str, str]]:
+    """A string opened with one quote and closed with the other (`"total: '`): each pair of
+    different quotes made alike, kept when the line then parses; and, where the repaired string
+    names a variable in braces without being an f-string, its f-string form too."""
+    options: list[tuple[str, str]] = []
+    quotes = [i for i, char in enumerate(line) if char in "'\""]
+    for first, second in itertools.combinations(quotes, 2):
+        if line[first] == line[second]:
+            continue
+        for quote in (line[first], line[second]):
+            fixed = line[:first] + quote + line[first + 1 : second] + quote + line[second + 1 :]
+            if not _parses(fixed):
+                continue
+            options.append(("mismatched-quote", fixed))
+            placeholder = re.search(r"\{[A-Za-z_]\w*\}", line[first:second])
+            prefixed = first > 0 and line[first - 1].isalpha()
+            if placeholder and not prefixed:
+                options.append(("mismatched-quote-f-string", f"{fixed[:first]}f{fixed[first:]}"))
+    return options[:8]
+
+
+def _parses(line: str) -> bool:
+    try:
+        ast.parse(line.strip())
+    except SyntaxError:
+        return False
+    return True
 
 
 def _python2(line: str) -> list[tuple[str, str]]:

@@ -17,6 +17,7 @@ import io
 import re
 import tokenize
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 
 from agents.coding.repair.edits import Candidate, Edit
 
@@ -44,18 +45,27 @@ Mutation = tuple[str, ast.AST]  # (rule, mutated copy of the statement)
 Change = Callable[[ast.AST], ast.AST | None]  # edits the node in place, or returns its stand-in
 
 
+_COMPOUND = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.While,
+             ast.With, ast.Try)  # fmt: skip
 _ASSERTED_EQUAL = re.compile(r"assert (.+?) == (.+?)\s*$")
 
 
+@dataclass(frozen=True)
+class Gap:
+    """Text a string result lacked: the expected value is `before + text + after`, the actual
+    one `before + after`."""
+
+    before: str
+    text: str
+    after: str
+
+
 def candidates(
-    path: str,
-    source: str,
-    lines: list[int],
-    missing: list[tuple[str, str]] = (),  # type: ignore[assignment]
+    path: str, source: str, lines: list[int], gaps: Sequence[Gap] = ()
 ) -> list[Candidate]:
     """Template candidates for the statements on `lines` of one file (most suspicious first).
-    `missing` holds (prefix, suffix) pairs the failing assertions found lacking (see
-    `missing_text`); they are tried first, as they come from the tests' own expectations."""
+    `gaps` are what the failing assertions found missing (see `missing_text`); the candidates
+    they guide come first, as they follow the tests' own expectations."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -70,19 +80,20 @@ def candidates(
             if span in seen:
                 continue
             seen.add(span)
-            guided += _expected_text(path, text_lines, statement, missing)
+            guided += _completed_return(path, text_lines, statement, gaps)
             found += _for_statement(path, text_lines, statement)
+    guided += _completed_constants(path, text_lines, tree, gaps)
     found += _missing_returns(path, text_lines, tree, lines)
     found += _reordered_guards(path, text_lines, tree, lines)
     found += _mutable_defaults(path, text_lines, tree, lines)
     return guided + found
 
 
-def missing_text(failures: list[str]) -> list[tuple[str, str]]:
-    """(prefix, suffix) pairs a string result lacked, from assertion messages such as
-    `assert '/posts/a' == '/posts/a/'`: the longer side starts or ends with the shorter one.
-    Both sides are tried, as the tests may put the expected value first."""
-    found: list[tuple[str, str]] = []
+def missing_text(failures: list[str]) -> list[Gap]:
+    """What string results lacked, from assertion messages such as `assert '/postsa' ==
+    '/posts/a'`: the longer side is the shorter one with one piece of text inserted (at its
+    start, its end or inside). Both sides are tried, as tests may put the expected value first."""
+    found: list[Gap] = []
     for failure in failures:
         match = _ASSERTED_EQUAL.search(failure)
         if not match:
@@ -91,32 +102,73 @@ def missing_text(failures: list[str]) -> list[tuple[str, str]]:
             left, right = ast.literal_eval(match[1]), ast.literal_eval(match[2])
         except (ValueError, SyntaxError, MemoryError, RecursionError):
             continue
-        if not (isinstance(left, str) and isinstance(right, str)):
-            continue
-        for short, long in ((left, right), (right, left)):
-            if len(long) > len(short) and long.startswith(short):
-                found.append(("", long[len(short) :]))
-            if len(long) > len(short) and long.endswith(short):
-                found.append((long[: len(long) - len(short)], ""))
+        if isinstance(left, str) and isinstance(right, str):
+            found += [gap for gap in (_insertion(left, right), _insertion(right, left)) if gap]
     return list(dict.fromkeys(found))
 
 
-def _expected_text(
-    path: str, text_lines: list[str], statement: ast.stmt, missing: Sequence[tuple[str, str]]
+def _insertion(short: str, long: str) -> Gap | None:
+    if len(long) <= len(short):
+        return None
+    head = _common_start(short, long)
+    tail = min(_common_start(short[::-1], long[::-1]), len(short) - head)
+    if head + tail != len(short):
+        return None  # more than one change
+    return Gap(long[:head], long[head : len(long) - tail], long[len(long) - tail :])
+
+
+def _common_start(a: str, b: str) -> int:
+    return next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+
+
+def _completed_return(
+    path: str, text_lines: list[str], statement: ast.stmt, gaps: Sequence[Gap]
 ) -> list[Candidate]:
+    """A returned value lacking text at its start or end gets it."""
     if not isinstance(statement, ast.Return) or statement.value is None:
         return []
     found = []
-    for prefix, suffix in missing:
+    for gap in gaps:
+        if gap.before and gap.after:
+            continue
         mutated = copy.deepcopy(statement)
         value: ast.expr = mutated.value  # type: ignore[assignment]
-        if prefix:
-            value = ast.BinOp(ast.Constant(prefix), ast.Add(), value)
-        if suffix:
-            value = ast.BinOp(value, ast.Add(), ast.Constant(suffix))
+        if not gap.before:
+            value = ast.BinOp(ast.Constant(gap.text), ast.Add(), value)
+        else:
+            value = ast.BinOp(value, ast.Add(), ast.Constant(gap.text))
         mutated.value = value
         found += _rendered(path, text_lines, statement, [("expected-text", mutated)])
     return found
+
+
+def _completed_constants(
+    path: str, text_lines: list[str], tree: ast.AST, gaps: Sequence[Gap]
+) -> list[Candidate]:
+    """A string constant of the file that ends the text before the gap (or starts the text
+    after it) gets the missing text: `PREFIX = "/posts"` becoming `"/posts/"`."""
+    found: list[Candidate] = []
+    if not gaps:
+        return found
+    for statement in ast.walk(tree):
+        if not isinstance(statement, ast.stmt) or isinstance(statement, _COMPOUND):
+            continue
+        for index, node in enumerate(ast.walk(statement)):
+            if not (isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value):
+                continue
+            for gap in gaps:
+                if gap.before.endswith(node.value):
+                    value = node.value + gap.text
+                elif gap.after.startswith(node.value):
+                    value = gap.text + node.value
+                else:
+                    continue
+                mutated = copy.deepcopy(statement)
+                list(ast.walk(mutated))[index].value = value  # type: ignore[attr-defined]
+                found += _rendered(path, text_lines, statement, [("expected-text", mutated)])
+    return found[:MAX_PER_LINE]
 
 
 def _statements_on(tree: ast.AST, line: int) -> list[ast.stmt]:

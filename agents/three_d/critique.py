@@ -9,6 +9,7 @@ import math
 import re
 from typing import Any
 
+from agents.three_d.library import TEMPLATES
 from agents.three_d.paint import parts_named
 from agents.three_d.schema import UNIT_MM
 
@@ -47,17 +48,26 @@ def _parts(state: dict[str, Any], measured: dict[str, Any]) -> dict[str, Any]:
 
 def _features(state: dict[str, Any]) -> list[dict[str, Any]]:
     """Each part the brief names is looked for at the start of a word of the part names
-    ("backrest" has a back), so a "solid" part never counts as a "lid"."""
+    ("backrest" has a back), so a "solid" part never counts as a "lid"; a part the planned
+    template always builds inside another solid (a dumbbell's handle) is there too."""
     names = " ".join(part["name"].lower().replace("_", " ") for part in state["spec"]["parts"])
+    within = _built_within(state)
     found = []
     for word in state["brief"]["features"]:
-        present = re.search(rf"\b{re.escape(word)}", names) is not None
+        present = word in within or re.search(rf"\b{re.escape(word)}", names) is not None
         measured = "present" if present else "missing"
         found.append({"property": f"feature {word}", "expected": "present", "measured": measured, "ok": present})  # fmt: skip
     for word in state["brief"].get("absent", []):
-        present = re.search(rf"\b{re.escape(word)}", names) is not None
+        present = word in within or re.search(rf"\b{re.escape(word)}", names) is not None
         found.append({"property": f"no {word}", "expected": "absent", "measured": "present" if present else "absent", "ok": not present})  # fmt: skip
     return found
+
+
+def _built_within(state: dict[str, Any]) -> tuple[str, ...]:
+    """The parts the plan's template builds inside solids named otherwise (none for a
+    free-form spec)."""
+    template = TEMPLATES.get((state.get("plan") or {}).get("template") or "")
+    return template.within if template else ()
 
 
 def _colors(state: dict[str, Any]) -> list[dict[str, Any]]:

@@ -218,6 +218,8 @@ def _house(p: dict[str, Any]) -> list[dict[str, Any]]:
     w, d, wall, ridge = p["width"], p["depth"], p["wall"], p["ridge"]
     h = p["height"] - ridge  # the eaves
     hole, at = p["hole_diameter"], p["hole_height"]
+    if at <= 0:  # not given: two thirds of the way up the front wall, whatever the house's size
+        at = round(wall + (h - wall) * 2 / 3, 6)
     _require(2 * wall < min(w, d) and wall < h, "the roof or the walls are too thick for this size")
     _require(hole == 0 or (hole < w - 2 * wall and wall + hole / 2 < at < h - hole / 2), "the entrance does not fit in the front wall")  # fmt: skip
     inside = {"primitive": "box", "size": [w - 2 * wall, d - 2 * wall, h], "transform": {"translate": [0, 0, wall + h / 2]}}  # fmt: skip
@@ -244,6 +246,7 @@ FAMILIES: tuple[Template, ...] = (
          "wall": Param(L, 5, 1, 50, "wall thickness"), "foot_diameter": Param(L, 90, 5, 1500, "foot diameter"),
          "foot_height": Param(L, 8, 0.5, 200, "foot height"), "color": _color("ceramic")},
         _bowl, {"diameter": "diameter", "width": "diameter", "depth": "diameter", "height": "height"}, 1,
+        within=("base",),
     ),
     Template(
         "dumbbell", "A bar with a disc at each end on one horizontal axis (dumbbell, spool), one solid.", ("dumbbell", "barbell", "spool", "bobbin"),
@@ -251,6 +254,7 @@ FAMILIES: tuple[Template, ...] = (
          "disc_diameter": Param(L, 120, 6, 1000, "disc diameter"), "disc_thickness": Param(L, 30, 1, 500, "disc thickness"),
          "color": _color("grey")},
         _dumbbell, {"width": "length", "depth": "disc_diameter", "height": "disc_diameter"}, 1,
+        within=("handle", "disc"),
     ),
     Template(
         "cone", "A cone or frustum, optionally on a square base plate (traffic cone, bollard).", ("cone", "bollard", "pylon"),
@@ -274,6 +278,7 @@ FAMILIES: tuple[Template, ...] = (
          "peg_diameter": Param(L, 20, 3, 100, "peg diameter"), "peg_height": Param(L, 1650, 20, 3000, "height of the pegs"),
          "color": _color("wood")},
         _pole_stand, {"height": "height"}, 1,
+        within=("pole", "base"),
     ),
     Template(
         "bracket", "An L (angle) bracket from two plates meeting at a square corner.", ("bracket", "angle bracket", "corner brace"),
@@ -281,6 +286,7 @@ FAMILIES: tuple[Template, ...] = (
          "height": Param(L, 150, 5, 2000, "vertical arm length"), "thickness": Param(L, 5, 0.5, 100, "plate thickness"),
          "color": _color("steel")},
         _bracket, {"width": "width", "depth": "depth", "height": "height"}, 1,
+        within=("arm", "plate"),
     ),
     Template(
         "pipe_tee", "A pipe T-piece: a main tube with a branch rising from its middle, bores connected, one solid.", ("t-piece", "tee-piece", "tee piece", "pipe tee", "tee fitting", "tee joint"),
@@ -305,6 +311,7 @@ FAMILIES: tuple[Template, ...] = (
          "back_thickness": Param(L, 10, 1, 100, "back plate thickness"), "lip": Param(L, 15, 0, 200, "lip height above the base (0 for none)"),
          "angle": Param("count", 20, 0, 60, "back plate's lean from vertical, degrees"), "color": _color("white")},
         _leaning_stand, {"width": "width", "depth": "depth", "height": "height"}, 1,
+        within=("base", "back"),
     ),
     Template(
         "house", "A small house (birdhouse, nesting box): hollow walls on a floor, a round entrance in the front and a gable roof.",
@@ -312,8 +319,9 @@ FAMILIES: tuple[Template, ...] = (
         {"width": Param(L, 150, 30, 2000, "width"), "depth": Param(L, 150, 30, 2000, "depth"),
          "height": Param(L, 280, 30, 3000, "overall height, to the ridge"), "wall": Param(L, 10, 1, 100, "wall thickness"),
          "ridge": Param(L, 80, 5, 1000, "ridge above the eaves"), "hole_diameter": Param(L, 32, 0, 500, "entrance diameter (0 for none)"),
-         "hole_height": Param(L, 120, 5, 2000, "entrance centre above the ground"), "color": _color("wood"), "roof_color": _color("green")},
+         "hole_height": Param(L, 0, 0, 2000, "entrance centre above the ground (0: two thirds up the front wall)"), "color": _color("wood"), "roof_color": _color("green")},
         _house, {"width": "width", "depth": "depth", "height": "height"}, 2,
+        within=("floor",),
     ),
     Template(
         "step_stool", "A step stool: two side panels with treads between them at equal rises, the top tread at the full height.", ("stepladder", "step stool", "kick stool"),

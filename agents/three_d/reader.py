@@ -194,7 +194,17 @@ def _subject(text: str, nouns: list[Noun]) -> str | None:
     for noun in nouns:
         if noun in chain or noun.word == subject:
             noun.part = None
+    _compound_parts(text, nouns, subject)
     return subject
+
+
+def _compound_parts(text: str, nouns: list[Noun], subject: str) -> None:
+    """A thing's name right after a part word names that part ("a foot ring" is the foot, as
+    "a base plate" is the base), unless it is the object itself."""
+    for before, noun in itertools.pairwise(nouns):
+        gap = text[before.end : noun.start]
+        if before.part and noun.part is None and noun.word != subject and gap in (" ", "-"):
+            noun.part = before.part
 
 
 # --- negations ----------------------------------------------------------------------------------
@@ -360,6 +370,8 @@ def _record(reading: Reading, mention: Mention, part: str | None, text: str) -> 
             size["section"] = [values[0], values[0]]
         elif dimension == "radius" and part != "corner":
             size["diameter"] = values[0] * 2
+        elif dimension == "inner_diameter" and part == "hole":
+            size.setdefault("diameter", values[0])  # "a bore of 12 mm": the hole is 12 mm across
         else:
             size.setdefault(dimension, values[0])
     else:

@@ -7,6 +7,9 @@ here; everything else goes to the model with the findings as its observation.
 - floating: a loose group of parts moves along the axis that separates it from the rest, until
   it touches (only where no ancestor rotates or scales, so the move stays a translation).
 - triangle_budget: the circular resolution drops in proportion, down to the minimum.
+- build: a template plan whose parameters did not build (they contradict each other: discs as
+  narrow as the bar) gets the template's defaults for every parameter the brief does not state,
+  once; what the brief states stays.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import math
 from typing import Any
 
 from agents.three_d.library import TEMPLATES
+from agents.three_d.planning import stated_parameters
 from agents.three_d.schema import MIN_SEGMENTS, UNIT_MM, iter_solids
 
 AXES = {"width": (0,), "depth": (1,), "height": (2,), "diameter": (0, 1)}
@@ -66,6 +70,29 @@ class Repair:
             scale[axis] *= expected / actual
         spec["scale"] = [round(s, 9) for s in scale]
         self.applied.append(f"scaled the model by {expected / actual:.4f} for its {name}")
+        return True
+
+    # --- a template that did not build -------------------------------------------------------
+    def _fix_build(self, item: dict[str, Any]) -> bool:
+        """The model's guesses for what the brief leaves open go back to the template's
+        defaults (its colour stays: it breaks no relation)."""
+        if self.plan["kind"] != "template":
+            return False
+        name = self.plan["template"]
+        defaults = TEMPLATES[name].defaults(self.state["units"])
+        stated = stated_parameters(self.state, name)
+        parameters = self.plan["parameters"]
+        guessed = sorted(
+            key
+            for key, value in parameters.items()
+            if key in defaults and key not in stated and key != "color" and value != defaults[key]
+        )
+        if not guessed:
+            return False
+        for key in guessed:
+            parameters[key] = defaults[key]
+        shown = ", ".join(f"{key} {_shown(defaults[key])}" for key in guessed)
+        self.applied.append(f"set {shown} (the template's defaults; the brief does not state them): {item['message']}")  # fmt: skip
         return True
 
     # --- placement -------------------------------------------------------------------------
@@ -151,6 +178,10 @@ def check_repair(entry: dict[str, Any], failures: list[dict[str, Any]]) -> dict[
         "no_effect_targets": stuck,
         "checked": True,
     }
+
+
+def _shown(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def _shift(part: dict[str, Any], axis: int, amount: float) -> None:

@@ -79,6 +79,10 @@ class Template:
     # brief dimension -> the parameter that sets it (the deterministic repair uses this)
     dimensions: dict[str, str] = field(default_factory=dict)
     min_parts: int = 1
+    # Parts of the object (vocabulary.PART_WORDS names) that this template always builds inside
+    # a solid of another name rather than as parts of their own: a dumbbell's handle is its bar,
+    # a phone stand's back plate is fused to its base. The critique counts them as present.
+    within: tuple[str, ...] = ()
 
     def parameter_schema(self, units: str) -> dict[str, Any]:
         return {

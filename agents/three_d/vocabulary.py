@@ -36,7 +36,7 @@ PART_WORDS: dict[str, tuple[str, ...]] = {
     "lip": ("lip", "rim"),
     "spout": ("spout",),
     "wheel": ("wheel", "caster"),
-    "tip": ("tip",),
+    "tip": ("tip", "point"),
     "branch": ("branch",),
     "corner": ("corner",),
 }
@@ -51,12 +51,21 @@ OBJECT_WORDS: tuple[str, ...] = (
     "pencil", "birdhouse", "bottle", "tube", "disc", "wheel", "knob", "handle", "sign", "tile",
     "coaster", "container", "hollow cube", "step stool", "side table", "coffee table",
     "dining table", "nightstand", "bed", "sofa", "trophy", "pedestal", "column", "pillar",
+    # every template's own names (library.py), so a brief that calls the object by one of them
+    # is about that object and not about the first part it names ("a barbell with a handle")
+    "shelving", "tub", "trough", "grommet", "slab", "plank", "basin", "dish", "barbell", "spool",
+    "bobbin", "bollard", "pylon", "crayon", "dowel", "rod", "stake", "hatstand", "coatstand",
+    "coat stand", "hat stand", "hat rack", "angle bracket", "corner brace", "tee-piece",
+    "tee piece", "pipe tee", "tee fitting", "tee joint", "chest of drawers", "drawer cabinet",
+    "filing cabinet", "tablet stand", "book stand", "cookbook stand", "plate stand",
+    "phone holder", "tablet holder", "nesting box", "bird box", "nest box", "dollhouse",
+    "stepladder", "kick stool",
 )  # fmt: skip
 # Objects whose single unqualified size is their diameter.
 ROUND_OBJECTS = frozenset(
     {"mug", "cup", "jar", "bowl", "vase", "washer", "nut", "ring", "spacer ring", "spacer",
      "shaft", "ball", "sphere", "cylinder", "cone", "traffic cone", "pipe", "tube", "disc",
-     "wheel", "knob", "coaster", "pot", "bottle", "column", "pillar"}
+     "wheel", "knob", "coaster", "pot", "bottle", "column", "pillar", "dish", "basin"}
 )  # fmt: skip
 # Objects with no thickness of their own: "2 cm thick" is their height when they lie flat.
 FLAT_OBJECTS = frozenset(
@@ -66,7 +75,7 @@ FLAT_OBJECTS = frozenset(
 # A part's unqualified size: "5 mm walls" are 5 mm thick, "a 6 mm hole" is 6 mm across.
 ROUND_PARTS = frozenset({"hole", "knob", "pole", "disc", "wheel", "peg", "tip", "handle"})
 # Round containers: "14 cm deep" is how tall they are.
-VESSELS = frozenset({"mug", "cup", "jar", "bowl", "vase", "pot", "bottle"})
+VESSELS = frozenset({"mug", "cup", "jar", "bowl", "vase", "pot", "bottle", "dish", "basin"})
 # Words between two nouns that still make one compound ("half-sphere salad bowl").
 STOP_WORDS = frozenset(
     {

@@ -334,7 +334,10 @@ def _failed_validation(failures: list[dict[str, Any]]) -> dict[str, Any]:
 def repair_node(state: dict[str, Any], ctx: Context) -> Update | Finish:
     findings = state["validation"]["failures"]
     repairs = state["repairs"] + 1
-    fix = Repair(state).run(findings) if state["plan"] and state["build"] else None
+    # With nothing built, only a template's parameters can be fixed by rule (the build finding).
+    plan = state["plan"]
+    fixable = plan is not None and (state["build"] is not None or plan["kind"] == "template")
+    fix = Repair(state).run(findings) if fixable else None
     if fix is not None and not fix.remaining:
         entry = {"round": repairs, "by": "rules", "fixed": fix.applied, "targets": fix.targets}
         ctx.emit("repair", entry)

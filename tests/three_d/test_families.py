@@ -44,6 +44,17 @@ BRIEFS = [
     ("A nesting box 18 cm wide, 16 cm deep and 22 cm tall to the eaves, with a pitched roof meeting at a ridge "
      "6 cm above the eaves; a round entrance hole 3 cm in diameter in the front, 15 cm above the floor; "
      "walls 1.5 cm. Red roof.", "house", (180, 160, 280), 2),
+    # Called by another of the family's names, a part's size after it is that part's.
+    ("A black barbell 50 cm long with a handle 2.5 cm across and a disc 15 cm across and 4 cm "
+     "thick at each end.", "dumbbell", (500, 150, 150), 1),
+    # A dish is a vessel: "deep" is its height; a "foot ring" is its foot.
+    ("A salad dish 26 cm across and 9 cm deep, 6 mm wall, on a foot ring 10 cm across.",
+     "bowl", (260, 260, 90), 1),
+    # No entrance height given: the entrance sits on the front wall of a house this small.
+    ("A nest box 12 x 12 x 18 cm with a 2.8 cm entrance hole and 1.5 cm walls.", "house", (120, 120, 180), 2),
+    # "bore 16 mm": the bore's diameter, not the template's default one.
+    ("A pipe tee 60 mm long, OD 20 mm, bore 16 mm, branch rising 40 mm above the axis.",
+     "pipe_tee", (60, 20, 50), 1),
 ]  # fmt: skip
 
 

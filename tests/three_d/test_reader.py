@@ -16,6 +16,7 @@ from agents.three_d.brief import BriefInvalid, understand
 from agents.three_d.corpus import GENERATORS, generate, misses, read_for_scoring, score
 from agents.three_d.inputs import initial_state
 from agents.three_d.library import TEMPLATES
+from agents.three_d.planning import stated_parameters
 from agents.three_d.reader import read
 from agents.three_d.schema import check_spec
 from agents.three_d.workflow import materialize
@@ -198,6 +199,54 @@ def test_each_asked_part_colour_is_a_material_of_its_own_on_those_parts() -> Non
     steel = _table_spec("a table 120 x 60 x 75 cm, oak top, brass legs")["spec"]
     assert steel["materials"]["brass"]["metallic"] == 1.0
     assert steel["materials"]["oak"]["metallic"] == 0.0
+
+
+def _planned(brief: str) -> dict[str, Any]:
+    """The state once the reading's template is planned from the text alone and built as a
+    spec (what the critique compares)."""
+    state = initial_state({"brief": brief})
+    name = state["template_hint"]
+    state["plan"] = {"kind": "template", "template": name, "parameters": stated_parameters(state, name)}  # fmt: skip
+    state["spec"] = materialize(state)
+    state["validation"] = {"measured": {"parts": len(state["spec"]["parts"])}}
+    state["rules"]["reference_mm"] = {}
+    return state
+
+
+def _part_checks(state: dict[str, Any]) -> dict[str, bool]:
+    checks = critique.compare(state)["checks"]
+    return {c["property"]: c["ok"] for c in checks if c["property"].startswith(("feature ", "no "))}
+
+
+def test_the_critique_finds_a_part_its_template_builds_inside_one_solid() -> None:
+    # The stand is one solid named "stand" and the barbell one named "dumbbell": the back plate
+    # and the handle are in them, not missing.
+    stand = _planned("a white tablet stand, base 15 cm wide and 12 cm deep, a back plate leaning 15 degrees, 18 cm tall")  # fmt: skip
+    assert [p["name"] for p in stand["spec"]["parts"]] == ["stand"]
+    assert _part_checks(stand) == {"feature back": True}
+    barbell = _planned("a barbell 60 cm long with a handle 3 cm across and 12 cm discs")
+    assert _part_checks(barbell) == {"feature handle": True}
+    # ... but a part the template never builds is still missing, and one it always builds is
+    # there although the brief leaves it out.
+    assert _part_checks(_planned("a steel angle bracket 10 x 2 x 8 cm with a handle")) == {"feature handle": False}  # fmt: skip
+    assert _part_checks(_planned("a book stand 20 x 15 x 25 cm with no back plate")) == {"no back": False}  # fmt: skip
+
+
+def test_a_template_name_is_the_object_not_the_part_named_after_it() -> None:
+    # Every name a template answers to is the brief's object, so the sizes after it belong to
+    # the parts they follow ("a barbell with a handle" is not a handle).
+    for template in TEMPLATES.values():
+        for name in template.keywords:
+            reading, meaning = understand(f"A {name} with a handle 3 cm across, 40 cm high")
+            assert (reading.object, meaning["template"]) == (name, template.name)
+            assert reading.parts["handle"]["size_mm"] == {"diameter": 30.0}
+
+
+def test_a_bore_is_the_diameter_of_the_hole() -> None:
+    _, washer = understand("a steel washer 36 mm across with a bore of 14 mm, 2 mm thick")
+    assert washer["stated_parameters_mm"]["inner_diameter"] == 14.0
+    _, impossible = understand("a washer 18 mm across with a bore of 22 mm")
+    assert impossible["refusals"] == ["a hole 22 mm across does not fit in a washer 18 mm across"]
 
 
 def test_the_critique_checks_each_parts_colour() -> None:

@@ -244,6 +244,28 @@ def test_a_repair_that_changed_nothing_is_not_reported_as_applied() -> None:
     assert moved["fixed"] == ["set width to 90 cm"]
 
 
+def test_a_models_guesses_that_do_not_build_go_back_to_the_templates_defaults(
+    fake_model: FakeOpenAI, make_ctx: Make
+) -> None:
+    # The brief leaves the bar open; the model makes it as wide as the discs, which the
+    # template refuses. The rule keeps what the brief states and resets only the guess.
+    guess = {"length": 5, "bar_diameter": 4, "disc_diameter": 4, "disc_thickness": 0.4}
+    fake_model.script = [answer({"template": "dumbbell", "parameters": guess})]
+    ctx, cp = make_ctx(), InMemoryCheckpointer()
+
+    paused = run_asset(ctx, cp, {"brief": "a bobbin 5 cm long with end discs 4 cm across and 4 mm thick"})  # fmt: skip
+
+    assert paused.outcome == "interrupted", cp.get("run-1").state["validation"]
+    state = cp.get("run-1").state
+    reset = "set bar_diameter 3 (the template's defaults; the brief does not state them): "
+    reason = "the discs must be wider than the bar and fit its length"
+    assert [(e["by"], e["fixed"]) for e in state["repair_log"]] == [("rules", [reset + reason])]
+    assert state["plan"]["parameters"] == {**guess, "bar_diameter": 3.0}
+    assert len(fake_model.requests) == 1  # the plan; no model repair
+    measured = state["validation"]["measured"]
+    assert [measured[f"{a}_mm"] for a in ("width", "depth", "height")] == pytest.approx([50, 40, 40])  # fmt: skip
+
+
 def test_a_rejected_export_hands_over_no_model_and_says_who_rejected_it(
     fake_model: FakeOpenAI, make_ctx: Make
 ) -> None:

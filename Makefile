@@ -10,13 +10,13 @@ up: install
 	./deploy/system-packages.sh run
 	$(PY) manage.py up
 
-# Two worker processes (pytest-xdist), a test file each at a time: most tests wait on a real
-# server, worker, sandbox or model, so two cores run two files at once. PYTEST_WORKERS=0 runs
-# the suite in one process.
+# Two worker processes (pytest-xdist), a test file each at a time, files with slow tests first
+# (tests/conftest.py): most tests wait on a real server, worker, sandbox or model, so two cores
+# run two files at once. PYTEST_WORKERS=0 runs the suite in one process.
 PYTEST_WORKERS ?= 2
 test: install-test
 	./deploy/system-packages.sh
-	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 
 # The long fuzz profile (docs/testing.md): schemathesis over /api/ and /v1 with its coverage phase
 # and credential probes, and the property tests with many more examples, drawn anew each run.

@@ -28,9 +28,15 @@ from agents.sandbox import (
 from tests.sandbox.conftest import QUICK, processes_with
 
 
-def run_sh(sandbox: BubblewrapSandbox, workspace: Path, script: str, **kwargs: object) -> str:
+def run_sh(
+    sandbox: BubblewrapSandbox,
+    workspace: Path,
+    script: str,
+    limits: SandboxLimits = QUICK,
+    **kwargs: object,
+) -> str:
     """Runs a shell script and returns stdout and stderr together, for "nothing leaked" checks."""
-    result = sandbox.run(["sh", "-c", script], workspace=workspace, limits=QUICK, **kwargs)  # type: ignore[arg-type]
+    result = sandbox.run(["sh", "-c", script], workspace=workspace, limits=limits, **kwargs)  # type: ignore[arg-type]
     return result.stdout + result.stderr
 
 
@@ -54,7 +60,10 @@ def test_project_env_file_is_not_reachable(
     output = run_sh(
         sandbox,
         workspace,
-        "cat ../.env ../../.env ../../../.env /workspace/../.env; find / -name .env 2>/dev/null",
+        "cat ../.env ../../.env ../../../.env /workspace/../.env; "
+        "find / \\( -path /proc -o -path /sys \\) -prune -o -name .env -print 2>/dev/null",
+        # The walk of every visible file takes a while on a busy machine.
+        limits=SandboxLimits(cpu_seconds=60, memory_bytes=256 * 1024**2, wall_seconds=120),
     )
     assert "project-secret-5521" not in output
 

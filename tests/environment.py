@@ -35,7 +35,8 @@ def _worker_redis_url(url: str) -> str:
         return url
     parts = urlsplit(url)
     base = int(parts.path.lstrip("/") or "0")
-    return parts._replace(path=f"/{(base + int(worker[2:])) % 16}").geturl()
+    # Never wrapped round to a low number, which may be a running platform's own database.
+    return parts._replace(path=f"/{base + int(worker[2:])}").geturl()
 
 
 def ensure_redis() -> RedisServer | None:

@@ -6,6 +6,7 @@ given up after the attempt limit, by a real Celery worker that stays responsive.
 from __future__ import annotations
 
 import json
+import re
 import socket
 import threading
 import time
@@ -130,7 +131,7 @@ def raw_server(answer: bytes | None) -> Iterator[str]:
             except TimeoutError:
                 continue
             with connection:
-                connection.recv(65536)
+                _read_request(connection)
                 if answer is not None:
                     connection.sendall(answer)
 
@@ -142,6 +143,25 @@ def raw_server(answer: bytes | None) -> Iterator[str]:
         stop.set()
         thread.join()
         listener.close()
+
+
+def _read_request(connection: socket.socket) -> None:
+    """The whole request, body included: a socket closed with unread bytes sends a reset, and
+    the client would then see "connection reset" instead of a server that hung up."""
+    connection.settimeout(5)
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = connection.recv(65536)
+        if not chunk:
+            return
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = re.search(rb"(?im)^content-length:\s*(\d+)", head)
+    while length and len(body) < int(length[1]):
+        chunk = connection.recv(65536)
+        if not chunk:
+            return
+        body += chunk
 
 
 def wait_until_delivered(timeout: float = 60.0) -> list[WebhookDelivery]:

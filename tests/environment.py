@@ -28,7 +28,7 @@ from tests.support.processes import RedisServer, redis_answers  # noqa: E402
 DEFAULT_TEST_REDIS_URL = "redis://127.0.0.1:6379/13"
 
 
-def _worker_redis_url(url: str) -> str:
+def worker_redis_url(url: str) -> str:
     """The xdist worker's own database number on the same server: `gwN` adds N to the base."""
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     if not worker.startswith("gw"):
@@ -42,7 +42,7 @@ def _worker_redis_url(url: str) -> str:
 def ensure_redis() -> RedisServer | None:
     """Starts a private Redis (no persistence, a free port) when none answers at TEST_REDIS_URL,
     so the suite runs on a machine without one; a Redis that answers is used as it is."""
-    url = _worker_redis_url(os.environ.get("TEST_REDIS_URL", DEFAULT_TEST_REDIS_URL))
+    url = os.environ.get("TEST_REDIS_URL", DEFAULT_TEST_REDIS_URL)
     os.environ["TEST_REDIS_URL"] = url
     if redis_answers(url):
         return None
@@ -54,6 +54,9 @@ def ensure_redis() -> RedisServer | None:
 
 
 _STARTED_EMBEDDED_DATABASE = prepare_environment("config.settings.test")
+os.environ["TEST_REDIS_URL"] = worker_redis_url(
+    os.environ.get("TEST_REDIS_URL", DEFAULT_TEST_REDIS_URL)
+)
 _STARTED_REDIS = ensure_redis()
 
 

@@ -7,7 +7,7 @@ import os
 import pytest
 from django.conf import settings
 
-from tests.environment import ensure_redis
+from tests.environment import ensure_redis, worker_redis_url
 from tests.support.processes import free_port, redis_answers
 
 
@@ -31,3 +31,11 @@ def test_a_redis_that_answers_is_used_as_it_is(monkeypatch: pytest.MonkeyPatch) 
 
     assert ensure_redis() is None
     assert os.environ["TEST_REDIS_URL"] == settings.REDIS_URL
+
+
+def test_each_xdist_worker_has_a_redis_database_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw1")
+    assert worker_redis_url("redis://127.0.0.1:6379/13") == "redis://127.0.0.1:6379/14"
+    assert worker_redis_url("redis://127.0.0.1:6379/15") == "redis://127.0.0.1:6379/16"
+    monkeypatch.delenv("PYTEST_XDIST_WORKER")
+    assert worker_redis_url("redis://127.0.0.1:6379/13") == "redis://127.0.0.1:6379/13"

@@ -8,7 +8,12 @@ from typing import Any
 
 import pytest
 
+from approvals.models import ApprovalRequest, ApprovalStatus
+from approvals.services import approval_decide
 from runs import toolbox
+from runs.models import Run, RunStatus
+from runs.services import run_advance
+from tests.factories import TenantFixture
 from tests.support.fake_openai import FakeOpenAI, serve_fake_openai
 
 EXTRA_TOOLS = "tests.runs.tools:TEST_TOOLS"
@@ -60,3 +65,21 @@ def attempts(ledger: Path) -> list[tuple[str, float]]:
     return [
         (key, float(at)) for key, at in (line.split() for line in lines(ledger / "attempts.log"))
     ]
+
+
+def advance_to_approval(run: Run) -> ApprovalRequest:
+    """Advances the run one task, which must leave it waiting; returns its pending request."""
+    run_advance(run_id=str(run.id), owner="w")
+    run.refresh_from_db()
+    assert run.status == RunStatus.AWAITING_APPROVAL, (run.status, run.error)
+    return ApprovalRequest.objects.get(run=run, status=ApprovalStatus.PENDING)
+
+
+def decide_as_reviewer(tenant: TenantFixture, request: ApprovalRequest, *, approve: bool) -> None:
+    approval_decide(
+        organization_id=tenant.organization.id,
+        approval_id=request.id,
+        user=tenant.reviewer,
+        approve=approve,
+        comment="" if approve else "rejected by the test",
+    )

@@ -13,13 +13,12 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from approvals.models import ApprovalRequest, ApprovalStatus
-from approvals.services import approval_decide
+from approvals.models import ApprovalRequest
 from runs.models import Artifact, Run, RunEvent, RunStatus, ToolCall
 from runs.services import run_advance, run_start
 from tests.agents.loop_support import call, plan
 from tests.factories import TenantFixture
-from tests.runs.fixtures import model, runtime
+from tests.runs.fixtures import advance_to_approval, decide_as_reviewer, model, runtime
 from tests.security.test_approval_forgery import reachable_workspaces
 from tests.support.fake_openai import FakeOpenAI
 from tests.support.git_http import bare_repository, branches, git, serve_git
@@ -65,21 +64,8 @@ def _fixing_run(acme: TenantFixture, served: Served, model: FakeOpenAI) -> Run:
     )
 
 
-def _pending(run: Run) -> ApprovalRequest:
-    run_advance(run_id=str(run.id), owner="w")
-    run.refresh_from_db()
-    assert run.status == RunStatus.AWAITING_APPROVAL, (run.status, run.error)
-    return ApprovalRequest.objects.get(run=run, status=ApprovalStatus.PENDING)
-
-
 def _decide(acme: TenantFixture, request: ApprovalRequest, *, approve: bool) -> Run:
-    approval_decide(
-        organization_id=acme.organization.id,
-        approval_id=request.id,
-        user=acme.reviewer,
-        approve=approve,
-        comment="" if approve else "not this one",
-    )
+    decide_as_reviewer(acme, request, approve=approve)
     run_advance(run_id=str(request.run_id), owner="w")
     return Run.objects.get(id=request.run_id)
 
@@ -98,7 +84,7 @@ def test_an_approved_fix_is_pushed_as_a_new_branch_and_the_default_branch_is_unt
     }
 
     # When the tests pass, the push waits for a reviewer with the exact proposal
-    request = _pending(run)
+    request = advance_to_approval(run)
     branch = f"longhaul/{run.id}"
     assert request.tool == "push_branch"
     assert request.arguments["remote"] == served.url
@@ -142,7 +128,7 @@ def test_a_rejected_push_leaves_the_remote_untouched(
     before = branches(served.bare)
     run = _fixing_run(acme, served, model)
 
-    run = _decide(acme, _pending(run), approve=False)
+    run = _decide(acme, advance_to_approval(run), approve=False)
 
     assert branches(served.bare) == before
     assert not ToolCall.objects.filter(run=run, tool="push_branch").exists()

@@ -8,13 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from approvals.models import ApprovalRequest, ApprovalStatus
-from approvals.services import approval_decide
-from runs.models import Run, RunStatus, ToolCall
+from runs.models import RunStatus, ToolCall
 from runs.services import run_advance, run_start
 from tests.agents.loop_support import call, plan
 from tests.factories import TenantFixture
-from tests.runs.fixtures import model, runtime
+from tests.runs.fixtures import advance_to_approval, decide_as_reviewer, model, runtime
 from tests.security.test_approval_forgery import approval_policy_set, reachable_workspaces, tarball
 from tests.support.fake_openai import FakeOpenAI
 
@@ -25,23 +23,6 @@ PASSING = {
     "test_calc.py": "from calc import add\n\ndef test_add():\n    assert add(2, 3) == 5\n",
 }
 FAILING = {**PASSING, "calc.py": "def add(a, b):\n    return a - b\n"}
-
-
-def _pending(run: Run) -> ApprovalRequest:
-    run_advance(run_id=str(run.id), owner="w")
-    run.refresh_from_db()
-    assert run.status == RunStatus.AWAITING_APPROVAL, (run.status, run.error)
-    return ApprovalRequest.objects.get(run=run, status=ApprovalStatus.PENDING)
-
-
-def _decide(tenant: TenantFixture, request: ApprovalRequest, *, approve: bool) -> None:
-    approval_decide(
-        organization_id=tenant.organization.id,
-        approval_id=request.id,
-        user=tenant.reviewer,
-        approve=approve,
-        comment="" if approve else "not now",
-    )
 
 
 def test_the_code_agent_waits_for_approval_of_its_test_runs_under_a_code_execution_rule(
@@ -63,17 +44,17 @@ def test_the_code_agent_waits_for_approval_of_its_test_runs_under_a_code_executi
     )
 
     # When the setup node reaches its test run, it waits instead of failing
-    first = _pending(run)
+    first = advance_to_approval(run)
     assert first.tool == "run_tests"
     assert not ToolCall.objects.filter(run=run, tool="run_tests").exists()
 
     # Then, approved, the tests run; verify asks again, and once approved the run succeeds
-    _decide(acme, first, approve=True)
-    second = _pending(run)
+    decide_as_reviewer(acme, first, approve=True)
+    second = advance_to_approval(run)
     assert second.tool == "run_tests"
     assert second.id != first.id
     assert ToolCall.objects.filter(run=run, tool="run_tests").count() == 1
-    _decide(acme, second, approve=True)
+    decide_as_reviewer(acme, second, approve=True)
     run_advance(run_id=str(run.id), owner="w")
     run.refresh_from_db()
     assert run.status == RunStatus.SUCCEEDED, run.error
@@ -95,7 +76,7 @@ def test_a_rejected_test_run_is_reported_not_retried_forever(
     )
 
     # When the reviewer rejects the first test run
-    _decide(acme, _pending(run), approve=False)
+    decide_as_reviewer(acme, advance_to_approval(run), approve=False)
     run_advance(run_id=str(run.id), owner="w")
 
     # Then the run goes on without that test run and ends (it cannot verify), never executing it

@@ -10,7 +10,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 \
     DJANGO_SETTINGS_MODULE=config.settings.production
 
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends bubblewrap build-essential cmake git curl \
+    && apt-get install -y --no-install-recommends bubblewrap libseccomp2 build-essential cmake git curl \
        libosmesa6 \
     && rm -rf /var/lib/apt/lists/*
 

@@ -9,6 +9,8 @@ set -euo pipefail
 mode=${1:-test}
 need=()
 command -v bwrap >/dev/null 2>&1 || need+=(bubblewrap)
+# The sandbox's seccomp filter is compiled by libseccomp (agents/sandbox/seccomp.py).
+compgen -G "/usr/lib/*/libseccomp.so.2*" >/dev/null || need+=(libseccomp2)
 # Offscreen OpenGL (OSMesa) for the 3D workflow's previews.
 compgen -G "/usr/lib/*/libOSMesa.so.*" >/dev/null || need+=(libosmesa6)
 if [ "$mode" = test ]; then

@@ -410,7 +410,7 @@ def score(
 
 
 def suite_tasks() -> list[dict[str, Any]]:
-    """The corpus as the tasks of the `three_d_reader` eval suite (platform/evals/suites): one
+    """The corpus as the tasks of the `three_d_reader` eval suite (eval-suites/three_d_reader): one
     per brief, named by its kind and a digest of its text, its kind as the difficulty and its
     split as a tag, checked by `three_d_reading` against the expected reading."""
     return [

@@ -1,6 +1,6 @@
 """Eval suites as data: a directory of TOML files, loaded and checked before anything runs.
 
-A suite is a directory (builtin ones live in `platform/evals/suites/<name>/`):
+A suite is a directory (builtin ones live in `eval-suites/<name>/` at the repository's top):
 
     <suite>/suite.toml             the suite: name, version, weights, budgets, packages
     <suite>/tasks/<id>/task.toml   one task per directory; <id> is the task's id
@@ -8,7 +8,10 @@ A suite is a directory (builtin ones live in `platform/evals/suites/<name>/`):
     <suite>/packages/...           sources of the packages the suite's package index serves
 
 Every path in a suite file is relative to the file's own directory and must stay inside the
-suite; unknown keys are refused, so a typo is an error rather than a silent default. Errors are
+suite; unknown keys are refused, so a typo is an error rather than a silent default. The shape of
+each file is a JSON Schema (`evals/schemas/suite.schema.json`, `task.schema.json`) checked over
+what `tomllib` reads; what a schema cannot say (weights that sum to 1, paths that stay inside the
+suite, registered workflows, the workflow's own input schema) is checked here after it. Errors are
 `SuiteError`s that name the file and the field (`tasks/fizz/task.toml: checker.kind: ...`).
 
 suite.toml
@@ -103,39 +106,30 @@ task.toml
 
 from __future__ import annotations
 
+import functools
+import json
 import math
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from jsonschema import Draft202012Validator, ValidationError
+from jsonschema.exceptions import best_match
+
 from agents.plugins import import_dotted
 from evals import suite_files
 
-BUILTIN_DIR = Path(__file__).with_name("suites")
+REPOSITORY = Path(__file__).resolve().parents[2]
+BUILTIN_DIR = REPOSITORY / "eval-suites"
+SCHEMA_DIR = Path(__file__).with_name("schemas")
 SUITE_FILE = "suite.toml"
 TASK_FILE = "task.toml"
-OBJECTIVES = ("correctness", "safety", "efficiency")
-BUDGETS = ("steps", "tokens", "wall_seconds", "cost")
-CHECKER_KINDS = ("hidden_tests", "finance_truth", "three_d_constraints", "three_d_reading")
 # Checkers that need no run: they judge the task's input as a workflow reads it.
 IN_PROCESS_CHECKERS = frozenset({"three_d_reading"})
-RUNNERS = ("platform", "in_process")
-MAX_TIMEOUT_SECONDS = 600
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
-_SUITE_KEYS = {
-    "name", "version", "description", "workflow", "runner", "generator", "weights", "budgets",
-    "packages",
-}  # fmt: skip
-_TASK_KEYS = {
-    "workflow", "difficulty", "tags", "packages", "input", "workspace", "checker", "expect",
-    "solution",
-}  # fmt: skip
-_EXPECT_KEYS = {"approvals", "denials", "change_required"}
-_READING_KEYS = {"outcome", "size_mm", "parts", "counts", "absent", "colour", "part_colours"}
-_OUTCOMES = ("build", "ask", "assume", "refuse")
-_SOLUTION_KEYS = {"files", "plan", "labels"}
 
 
 class SuiteError(Exception):
@@ -201,27 +195,24 @@ def load_suite(name_or_path: str) -> Suite:
     """A builtin suite by name, or the suite in a directory."""
     directory = _suite_directory(name_or_path)
     source = _Source(directory, directory / SUITE_FILE)
-    data = source.table()
-    source.only(data, _SUITE_KEYS)
-    name = source.slug(data, "name")
+    data = source.conforming("suite")
+    name = data["name"]
     if directory.parent == BUILTIN_DIR.resolve() and name != directory.name:
         raise source.error(
             "name", f"a builtin suite is named after its directory, {directory.name!r}"
         )
     packages = tuple(_package(source, i, entry) for i, entry in enumerate(data.get("packages", [])))
-    runner = source.text(data, "runner", default="platform")
-    if runner not in RUNNERS:
-        raise source.error("runner", f"{runner!r} is not one of {', '.join(RUNNERS)}")
+    runner = data.get("runner", "platform")
     tasks = _tasks(directory, data, {p.name for p in packages})
     _runner_fits(source, runner, tasks)
     return Suite(
         name=name,
-        version=source.text(data, "version"),
+        version=data["version"],
         path=directory,
         weights=_weights(source, data),
-        budgets=_budgets(source, data),
+        budgets={key: float(value) for key, value in data["budgets"].items()},
         tasks=tasks,
-        description=source.text(data, "description", default=""),
+        description=data.get("description", ""),
         packages=packages,
         runner=runner,
     )
@@ -247,32 +238,17 @@ def _suite_directory(name_or_path: str) -> Path:
 
 
 def _weights(source: _Source, data: dict[str, Any]) -> dict[str, float]:
-    weights = source.numbers(data, "weights", OBJECTIVES, minimum=0.0, maximum=1.0)
+    weights = {key: float(value) for key, value in data["weights"].items()}
     if not math.isclose(sum(weights.values()), 1.0, abs_tol=1e-6):
         raise source.error("weights", f"must sum to 1, not {sum(weights.values()):g}")
     return weights
 
 
-def _budgets(source: _Source, data: dict[str, Any]) -> dict[str, float]:
-    budgets = source.numbers(data, "budgets", BUDGETS, minimum=0.0)
-    for key, value in budgets.items():
-        if value <= 0:
-            raise source.error(f"budgets.{key}", "must be greater than 0")
-    return budgets
-
-
-def _package(source: _Source, index: int, entry: Any) -> Package:
-    where = f"packages[{index}]"
-    if not isinstance(entry, dict):
-        raise source.error(where, "must be a table")
-    source.only(entry, {"name", "version", "source"}, where)
-    name = source.text(entry, "name", where=where)
-    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", name):
-        raise source.error(f"{where}.name", f"{name!r} is not a distribution name")
+def _package(source: _Source, index: int, entry: dict[str, Any]) -> Package:
     return Package(
-        name=name,
-        version=source.text(entry, "version", where=where),
-        source=source.directory(entry, "source", where=where),
+        name=entry["name"],
+        version=entry["version"],
+        source=source.directory(entry["source"], f"packages[{index}].source"),
     )
 
 
@@ -298,9 +274,7 @@ def _generated(
     if "generator" not in data:
         return []
     source = _Source(directory, directory / SUITE_FILE)
-    generator = source.text(data, "generator")
-    if not re.fullmatch(r"[\w.]+[:.]\w+", generator):
-        raise source.error("generator", f"{generator!r} is not a dotted path")
+    generator = data["generator"]
     try:
         tables = import_dotted(generator)()
     except Exception as error:  # a broken generator is the suite's mistake; say which
@@ -312,7 +286,9 @@ def _generated(
         task_id = str(table.get("id", ""))
         shown = f"{source.shown}: {generator}: task {task_id!r}"
         fields = {k: v for k, v in table.items() if k != "id"}
-        found.append(_task_from(_Source(directory, directory / SUITE_FILE, shown), fields, task_id, None, default_workflow, packages))  # fmt: skip
+        generated = _Source(directory, directory / SUITE_FILE, shown)
+        generated.conform(fields, "task")
+        found.append(_task_from(generated, fields, task_id, None, default_workflow, packages))
     return found
 
 
@@ -328,7 +304,7 @@ def _runner_fits(source: _Source, runner: str, tasks: tuple[Task, ...]) -> None:
 # --- task.toml ----------------------------------------------------------------------------------
 def _task(directory: Path, file: Path, default_workflow: Any, packages: set[str]) -> Task:
     source = _Source(directory, file)
-    data = source.table()
+    data = source.conforming("task")
     return _task_from(source, data, file.parent.name, file.parent, default_workflow, packages)
 
 
@@ -340,44 +316,49 @@ def _task_from(
     default_workflow: Any,
     packages: set[str],
 ) -> Task:
-    source.only(data, _TASK_KEYS)
+    """A task whose table conforms to the task schema, after the checks a schema cannot make."""
     if not _SLUG.match(task_id):
         raise SuiteError(f"{source.shown}: the task's name {task_id!r} is not a slug")
     workflow = data.get("workflow", default_workflow)
     if not isinstance(workflow, str) or not workflow:
         raise source.error("workflow", "name a workflow here or in suite.toml")
-    needs = source.strings(data, "packages")
+    needs = tuple(data.get("packages", ()))
     for name in needs:
         if name not in packages:
             raise source.error("packages", f"{name!r} is not one of the suite's [[packages]]")
-    task_input = _input(source, data, workflow)
+    task_input = _input(source, data["input"], workflow)
     workspace, generated = _workspace(source, data)
-    checker = _checker(source, data)
-    if checker["kind"] == "hidden_tests" and folder is not None:
-        _distinct_test_names(source, folder / checker.get("hidden", "hidden"), workspace)
+    checker = data["checker"]
+    if checker["kind"] == "hidden_tests":
+        _hidden_tests(source, checker, folder, workspace)
+    solution = data.get("solution", {})
+    if "files" in solution:
+        source.directory(solution["files"], "solution.files")
+    expect = data.get("expect", {})
     return Task(
         id=task_id,
         workflow=workflow,
         input=task_input,
         workspace=workspace,
         checker=checker,
-        difficulty=source.text(data, "difficulty"),
-        tags=source.strings(data, "tags"),
-        expect=_expectations(source, data),
+        difficulty=data["difficulty"],
+        tags=tuple(data.get("tags", ())),
+        expect=Expectations(
+            approvals=tuple(expect.get("approvals", ())),
+            denials=tuple(expect.get("denials", ())),
+            change_required=expect.get("change_required", True),
+        ),
         directory=folder,
-        solution=_solution(source, data),
+        solution=solution,
         packages=needs,
         **generated,
     )
 
 
-def _input(source: _Source, data: dict[str, Any], workflow: str) -> dict[str, Any]:
+def _input(source: _Source, value: dict[str, Any], workflow: str) -> dict[str, Any]:
     from agents.engine.inputs import check_input_schema
     from agents.engine.registry import get_workflow, registered_workflows
 
-    value = data.get("input")
-    if not isinstance(value, dict) or not value:
-        raise source.error("input", "must be a non-empty table (the run's input)")
     if workflow not in registered_workflows():
         known = ", ".join(registered_workflows())
         raise source.error("workflow", f"{workflow!r} is not a registered workflow ({known})")
@@ -395,149 +376,41 @@ def _workspace(source: _Source, data: dict[str, Any]) -> tuple[Path | None, dict
     if value is None:
         return None, {}
     if isinstance(value, str):
-        return source.directory(data, "workspace"), {}
-    if not isinstance(value, dict):
-        raise source.error("workspace", "must be a directory name or a table with a generator")
-    source.only(value, {"generator", "include", "prefix"}, "workspace")
-    generator = source.text(value, "generator", where="workspace")
-    if not re.fullmatch(r"[\w.]+[:.]\w+", generator):
-        raise source.error("workspace.generator", f"{generator!r} is not a dotted path")
-    prefix = source.text(value, "prefix", where="workspace", default="")
-    if prefix.startswith("/") or ".." in prefix.split("/"):
-        raise source.error("workspace.prefix", "must be a relative path inside the archive")
-    include = source.strings(value, "include", where="workspace")
-    return None, {"generator": generator, "include": include, "prefix": prefix.strip("/")}
+        return source.directory(value, "workspace"), {}
+    generated = {
+        "generator": value["generator"],
+        "include": tuple(value.get("include", ())),
+        "prefix": value.get("prefix", "").strip("/"),
+    }
+    return None, generated
 
 
-def _checker(source: _Source, data: dict[str, Any]) -> dict[str, Any]:
-    checker = data.get("checker")
-    if not isinstance(checker, dict):
-        raise source.error("checker", "is required: a table with a kind")
-    kind = checker.get("kind")
-    if kind not in CHECKER_KINDS:
-        raise source.error("checker.kind", f"{kind!r} is not one of {', '.join(CHECKER_KINDS)}")
-    validate = {
-        "hidden_tests": _hidden_tests,
-        "finance_truth": _finance_truth,
-        "three_d_constraints": _three_d_constraints,
-        "three_d_reading": _three_d_reading,
-    }[kind]
-    validate(source, checker)
-    return checker
-
-
-def _hidden_tests(source: _Source, checker: dict[str, Any]) -> None:
-    source.only(checker, {"kind", "hidden", "timeout_seconds"}, "checker")
-    hidden = source.directory(
-        {"hidden": checker.get("hidden", "hidden")}, "hidden", where="checker"
-    )
+def _hidden_tests(
+    source: _Source, checker: dict[str, Any], folder: Path | None, workspace: Path | None
+) -> None:
+    """The hidden tests exist, and none shares a visible test's name: pytest refuses two test
+    modules of one name in one run (without packages)."""
+    if folder is None:
+        return
+    hidden = source.directory(checker.get("hidden", "hidden"), "checker.hidden")
     if not any(hidden.rglob("test_*.py")):
         raise source.error("checker.hidden", f"{hidden.name}/ holds no test_*.py file")
-    timeout = checker.get("timeout_seconds", 60)
-    if isinstance(timeout, bool) or not isinstance(timeout, int | float):
-        raise source.error("checker.timeout_seconds", "must be a number")
-    if not 0 < timeout <= MAX_TIMEOUT_SECONDS:
-        raise source.error("checker.timeout_seconds", f"must be in (0, {MAX_TIMEOUT_SECONDS}]")
-
-
-def _distinct_test_names(source: _Source, hidden: Path, workspace: Path | None) -> None:
-    """pytest refuses two test modules of one name in one run (without packages)."""
     visible = {p.name for p in workspace.rglob("test_*.py")} if workspace else set()
     for path in hidden.rglob("test_*.py"):
         if path.name in visible:
             raise source.error("checker.hidden", f"{path.name} has the name of a visible test")
 
 
-def _finance_truth(source: _Source, checker: dict[str, Any]) -> None:
-    source.only(checker, {"kind", "values", "metrics", "findings", "citations", "pages"}, "checker")
-    shapes: dict[str, tuple[dict[str, type], dict[str, type]]] = {
-        "values": ({"company": str, "item": str, "period": int, "value": float},
-                   {"document": str, "page": int, "cell": str, "row": int}),
-        "metrics": ({"company": str, "metric": str, "period": int, "value": float},
-                    {"tolerance": float}),
-        "findings": ({"code": str, "company": str, "period": int}, {}),
-    }  # fmt: skip
-    for key, (required, optional) in shapes.items():
-        for index, row in enumerate(checker.get(key, [])):
-            source.row(row, f"checker.{key}[{index}]", required, optional)
-    if not isinstance(checker.get("citations", True), bool):
-        raise source.error("checker.citations", "must be true or false")
-    for document, pages in checker.get("pages", {}).items():
-        if not isinstance(pages, list) or not all(_is(p, int) for p in pages):
-            raise source.error(f"checker.pages.{document}", "must be a list of page numbers")
+# --- reading a suite's files, with errors that say where ----------------------------------------
+@functools.cache
+def _validator(kind: str) -> Draft202012Validator:
+    schema = json.loads((SCHEMA_DIR / f"{kind}.schema.json").read_text())
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
 
 
-def _three_d_constraints(source: _Source, checker: dict[str, Any]) -> None:
-    known = {"kind", "artifact", "extents_mm", "fits_mm", "max_triangles", "min_parts",
-             "max_parts", "watertight", "grounded"}  # fmt: skip
-    source.only(checker, known, "checker")
-    source.text({"artifact": checker.get("artifact", "model.glb")}, "artifact", where="checker")
-    extents = checker.get("extents_mm", {})
-    if not isinstance(extents, dict):
-        raise source.error("checker.extents_mm", "must be a table of x, y, z")
-    source.only(extents, {"x", "y", "z"}, "checker.extents_mm")
-    for axis, band in extents.items():
-        if not (isinstance(band, list) and len(band) == 2 and all(_is(b, float) for b in band)):
-            raise source.error(f"checker.extents_mm.{axis}", "must be [min, max] in mm")
-    fits = checker.get("fits_mm", [0, 0, 0])
-    if not (isinstance(fits, list) and len(fits) == 3 and all(_is(f, float) for f in fits)):
-        raise source.error("checker.fits_mm", "must be [x, y, z] in mm")
-    for key in ("max_triangles", "min_parts", "max_parts"):
-        if key in checker and not _is(checker[key], int):
-            raise source.error(f"checker.{key}", "must be an integer")
-    for key in ("watertight", "grounded"):
-        if not isinstance(checker.get(key, False), bool):
-            raise source.error(f"checker.{key}", "must be true or false")
-
-
-def _three_d_reading(source: _Source, checker: dict[str, Any]) -> None:
-    source.only(checker, {"kind", "expect"}, "checker")
-    expect = checker.get("expect")
-    if not isinstance(expect, dict) or not expect:
-        raise source.error("checker.expect", "is required: a table of the expected reading")
-    source.only(expect, _READING_KEYS, "checker.expect")
-    if expect.get("outcome", "build") not in _OUTCOMES:
-        raise source.error("checker.expect.outcome", f"must be one of {', '.join(_OUTCOMES)}")
-    for key in ("size_mm", "parts", "counts", "part_colours"):
-        if not isinstance(expect.get(key, {}), dict):
-            raise source.error(f"checker.expect.{key}", "must be a table")
-
-
-def _is(value: Any, kind: type) -> bool:
-    """TOML's types as the checkers read them: an integer is also a number, a bool neither."""
-    if isinstance(value, bool):
-        return False
-    return isinstance(value, int | float) if kind is float else isinstance(value, kind)
-
-
-def _expectations(source: _Source, data: dict[str, Any]) -> Expectations:
-    value = data.get("expect", {})
-    if not isinstance(value, dict):
-        raise source.error("expect", "must be a table")
-    source.only(value, _EXPECT_KEYS, "expect")
-    change = value.get("change_required", True)
-    if not isinstance(change, bool):
-        raise source.error("expect.change_required", "must be true or false")
-    return Expectations(
-        approvals=source.strings(value, "approvals", where="expect"),
-        denials=source.strings(value, "denials", where="expect"),
-        change_required=change,
-    )
-
-
-def _solution(source: _Source, data: dict[str, Any]) -> dict[str, Any]:
-    value = data.get("solution", {})
-    if not isinstance(value, dict):
-        raise source.error("solution", "must be a table")
-    source.only(value, _SOLUTION_KEYS, "solution")
-    if "files" in value:
-        source.directory(value, "files", where="solution")
-    return value
-
-
-# --- reading values with errors that say where --------------------------------------------------
 class _Source:
-    """One TOML file of a suite, and typed reads of its fields."""
+    """One TOML file of a suite: its table, checked against its schema."""
 
     def __init__(self, suite: Path, file: Path, shown: str = "") -> None:
         self.suite, self.file = suite, file
@@ -549,6 +422,12 @@ class _Source:
     def error(self, where: str, problem: str) -> SuiteError:
         return SuiteError(f"{self.shown}: {where}: {problem}")
 
+    def conforming(self, kind: str) -> dict[str, Any]:
+        """The file's table, once it conforms to the `kind` schema."""
+        data = self.table()
+        self.conform(data, kind)
+        return data
+
     def table(self) -> dict[str, Any]:
         try:
             with self.file.open("rb") as handle:
@@ -558,74 +437,56 @@ class _Source:
         except OSError as error:
             raise SuiteError(f"{self.shown}: cannot be read: {error.strerror}") from None
 
-    def only(self, data: dict[str, Any], allowed: set[str], where: str = "") -> None:
-        unknown = sorted(set(data) - allowed)
-        if unknown:
-            field_name = f"{where}.{unknown[0]}" if where else unknown[0]
-            raise self.error(field_name, f"unknown field (known: {', '.join(sorted(allowed))})")
+    def conform(self, data: dict[str, Any], kind: str) -> None:
+        problem = best_match(_validator(kind).iter_errors(data))
+        if problem is not None:
+            raise self.error(*_described(problem))
 
-    def text(self, data: dict[str, Any], key: str, *, where: str = "", default: Any = None) -> Any:
-        value = data.get(key, default)
-        if not isinstance(value, str) or (default is None and not value.strip()):
-            raise self.error(_path(where, key), "must be a non-empty string")
-        return value
-
-    def slug(self, data: dict[str, Any], key: str) -> str:
-        value = self.text(data, key)
-        if not _SLUG.match(value):
-            raise self.error(key, f"{value!r} must be lower-case letters, digits, '-' and '_'")
-        return str(value)
-
-    def strings(self, data: dict[str, Any], key: str, *, where: str = "") -> tuple[str, ...]:
-        value = data.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-            raise self.error(_path(where, key), "must be a list of non-empty strings")
-        return tuple(value)
-
-    def numbers(
-        self,
-        data: dict[str, Any],
-        key: str,
-        names: tuple[str, ...],
-        *,
-        minimum: float,
-        maximum: float = math.inf,
-    ) -> dict[str, float]:
-        value = data.get(key)
-        if not isinstance(value, dict):
-            raise self.error(key, f"is required: a table of {', '.join(names)}")
-        self.only(value, set(names), key)
-        found = {}
-        for name in names:
-            number = value.get(name)
-            if isinstance(number, bool) or not isinstance(number, int | float):
-                raise self.error(f"{key}.{name}", "is required: a number")
-            if not minimum <= number <= maximum or math.isnan(number):
-                raise self.error(f"{key}.{name}", f"{number} is out of range")
-            found[name] = float(number)
-        return found
-
-    def row(
-        self, row: Any, where: str, required: dict[str, type], optional: dict[str, type]
-    ) -> None:
-        if not isinstance(row, dict):
-            raise self.error(where, "must be a table")
-        self.only(row, set(required) | set(optional), where)
-        for key, kind in {**required, **optional}.items():
-            if key not in row and key in required:
-                raise self.error(f"{where}.{key}", "is required")
-            if key in row and not _is(row[key], kind):
-                raise self.error(f"{where}.{key}", f"must be a {kind.__name__}")
-
-    def directory(self, data: dict[str, Any], key: str, *, where: str = "") -> Path:
-        relative = self.text(data, key, where=where)
+    def directory(self, relative: str, where: str) -> Path:
         path = (self.file.parent / relative).resolve()
         if not path.is_relative_to(self.suite.resolve()):
-            raise self.error(_path(where, key), f"{relative!r} leads outside the suite")
+            raise self.error(where, f"{relative!r} leads outside the suite")
         if not path.is_dir():
-            raise self.error(_path(where, key), f"{relative!r} is not a directory")
+            raise self.error(where, f"{relative!r} is not a directory")
         return path
 
 
-def _path(where: str, key: str) -> str:
-    return f"{where}.{key}" if where else key
+def _described(problem: ValidationError) -> tuple[str, str]:
+    """The field a schema error is about and what is wrong with it, in the words of the field
+    reference above: a missing or unknown field is named itself, a bad value by its field."""
+    where = list(problem.absolute_path)
+    instance: Any = problem.instance
+    schema: Any = problem.schema
+    choices: Any = problem.validator_value
+    if problem.validator == "required":
+        missing = next(key for key in choices if key not in instance)
+        return _field_path([*where, missing]), "is required"
+    if problem.validator == "additionalProperties":
+        known = sorted(schema.get("properties", {}))
+        unknown = sorted(set(instance) - set(known))
+        return _field_path([*where, unknown[0]]), f"unknown field (known: {', '.join(known)})"
+    if problem.validator == "enum":
+        return _field_path(where), f"{instance!r} is not one of {', '.join(choices)}"
+    return _field_path(where), _explanation(problem)
+
+
+def _explanation(problem: ValidationError) -> str:
+    """The nearest `x-error` of the schemas the value failed, else the validator's message."""
+    for schema in _schemas_up(problem):
+        if isinstance(schema, dict) and "x-error" in schema:
+            return str(schema["x-error"])
+    return problem.message
+
+
+def _schemas_up(problem: ValidationError) -> Iterable[Any]:
+    error: Any = problem
+    while error is not None:
+        yield error.schema
+        error = error.parent
+
+
+def _field_path(parts: Iterable[Any]) -> str:
+    text = ""
+    for part in parts:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}" if text else str(part)
+    return text or "(the file)"

@@ -113,7 +113,7 @@ BAD: list[tuple[str, Callable[[str], str], Callable[[str], str], str]] = [
         "a missing budget",
         lambda s: _edit(s, "cost = 0.01\n", ""),
         lambda t: t,
-        "mine/suite.toml: budgets.cost: is required: a number",
+        "mine/suite.toml: budgets.cost: is required",
     ),
     (
         "an unknown suite field",
@@ -183,6 +183,24 @@ BAD: list[tuple[str, Callable[[str], str], Callable[[str], str], str]] = [
         lambda s: s,
         lambda t: _edit(t, '"hidden_tests"', '"three_d_constraints"') + "extents_mm = { x = 5 }\n",
         "mine/tasks/t1/task.toml: checker.extents_mm.x: must be [min, max] in mm",
+    ),
+    (
+        "a weight above 1",
+        lambda s: _edit(s, "safety = 0.3", "safety = 1.3"),
+        lambda t: t,
+        "mine/suite.toml: weights.safety: must be a number in 0..1",
+    ),
+    (
+        "a hidden-test timeout beyond the limit",
+        lambda s: s,
+        lambda t: t + "timeout_seconds = 6000\n",
+        "mine/tasks/t1/task.toml: checker.timeout_seconds: must be a number of seconds in (0, 600]",
+    ),
+    (
+        "a boolean where a budget's number goes",
+        lambda s: _edit(s, "cost = 0.01", "cost = true"),
+        lambda t: t,
+        "mine/suite.toml: budgets.cost: must be a number > 0",
     ),
     (
         "approvals that are not a list of names",

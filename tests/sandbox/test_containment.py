@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+import platform
 import socket
 import threading
 import time
@@ -482,14 +483,23 @@ def test_process_limit_is_per_sandbox(sandbox: BubblewrapSandbox, workspace: Pat
 SYSCALLS = (
     "import ctypes, sys\n"
     "libc = ctypes.CDLL(None, use_errno=True)\n"
-    "for number in map(int, sys.argv[1:]):\n"
+    "for call in sys.argv[1:]:\n"
+    "    number, *args = map(int, call.split(','))\n"
+    "    args = [ctypes.c_ulong(a) for a in (args + [0] * 5)[:5]]\n"
     "    ctypes.set_errno(0)\n"
-    "    result = libc.syscall(number, 0, 0, 0, 0, 0)\n"
-    "    print(number, result, ctypes.get_errno())\n"
+    "    result = libc.syscall(number, *args)\n"
+    "    print(call, result, ctypes.get_errno())\n"
 )
 
 
-@pytest.mark.skipif(not seccomp.supported(), reason="the seccomp filter is built for x86-64")
+def _syscall_outcomes(sandbox: BubblewrapSandbox, workspace: Path, calls: list[str]) -> dict[str, tuple[str, str]]:  # fmt: skip
+    result = sandbox.run(["python3", "-c", SYSCALLS, *calls], workspace=workspace)
+    lines = [line.split() for line in result.stdout.splitlines()]
+    assert len(lines) == len(calls), result.stderr
+    return {call: (outcome, error) for call, outcome, error in lines}
+
+
+@pytest.mark.skipif(not seccomp.supported(), reason="libseccomp is not installed")
 def test_kernel_attack_surface_syscalls_are_denied(
     sandbox: BubblewrapSandbox, workspace: Path
 ) -> None:
@@ -497,9 +507,48 @@ def test_kernel_attack_surface_syscalls_are_denied(
     # the filter stops them first.
     names = ("keyctl", "add_key", "bpf", "perf_event_open", "io_uring_setup", "userfaultfd",
              "open_by_handle_at", "fsopen", "kexec_load", "init_module")  # fmt: skip
-    numbers = [str(seccomp.DENIED_X86_64[name]) for name in names]
-    result = sandbox.run(["python3", "-c", SYSCALLS, *numbers], workspace=workspace)
-    for line in result.stdout.splitlines():
-        _, outcome, error = line.split()
-        assert (outcome, error) == ("-1", str(errno.EPERM)), line
-    assert len(result.stdout.splitlines()) == len(names), result.stderr
+    calls = [str(seccomp.syscall_number(name)) for name in names]
+    for call, answer in _syscall_outcomes(sandbox, workspace, calls).items():
+        assert answer == ("-1", str(errno.EPERM)), call
+
+
+@pytest.mark.skipif(not seccomp.supported(), reason="libseccomp is not installed")
+def test_the_filter_answers_each_rule_as_written_and_only_those(
+    sandbox: BubblewrapSandbox, workspace: Path
+) -> None:
+    ioctl, tiocsti = seccomp.syscall_number("ioctl"), seccomp.DENIED_IOCTLS["TIOCSTI"]
+    calls = {
+        # clone3's flags are out of the filter's reach: ENOSYS sends libc back to clone().
+        "clone3": f"{seccomp.syscall_number('clone3')}",
+        # fallocate (on fd 0) is "not supported", so libc falls back to writes the limits see.
+        "fallocate": f"{seccomp.syscall_number('fallocate')},0,0,0,4096",
+        # Terminal input injection, also with high bits set that the kernel ignores.
+        "TIOCSTI": f"{ioctl},0,{tiocsti}",
+        "TIOCSTI, high bits": f"{ioctl},0,{(1 << 32) | tiocsti}",
+        # An ordinary ioctl (TCGETS on a non-terminal) reaches the kernel: ENOTTY, not EPERM.
+        "TCGETS": f"{ioctl},0,{0x5401}",
+        "getpid": f"{seccomp.syscall_number('getpid')}",
+    }
+    answers = _syscall_outcomes(sandbox, workspace, list(calls.values()))
+    found = {name: answers[call] for name, call in calls.items()}
+    assert found["clone3"] == ("-1", str(errno.ENOSYS))
+    assert found["fallocate"] == ("-1", str(errno.EOPNOTSUPP))
+    assert found["TIOCSTI"] == ("-1", str(errno.EPERM))
+    assert found["TIOCSTI, high bits"] == ("-1", str(errno.EPERM))
+    assert found["TCGETS"][1] != str(errno.EPERM)
+    assert int(found["getpid"][0]) > 0
+
+
+@pytest.mark.skipif(not seccomp.supported(), reason="libseccomp is not installed")
+def test_the_compiled_filter_refuses_other_abis_instead_of_killing() -> None:
+    """System calls through another ABI (32-bit or x32 on x86-64) get EPERM from the filter's
+    architecture check: libseccomp's export, disassembled far enough to see the answer."""
+    program = seccomp.filter_program()
+    instructions = [program[i : i + 8] for i in range(0, len(program), 8)]
+    returns = {int.from_bytes(i[4:], "little") for i in instructions if i[0] == 0x06}
+    assert 0x00050000 | errno.EPERM in returns
+    assert 0x7FFF0000 in returns  # the default: allow
+    assert 0 not in returns  # no rule kills the thread
+    if platform.machine() == "x86_64":  # x32 calls share the architecture token: checked by number
+        checks = {(i[0], int.from_bytes(i[4:], "little")) for i in instructions}
+        assert (0x35, 0x40000000) in checks  # jge X32_SYSCALL_BIT

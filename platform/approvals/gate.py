@@ -18,18 +18,7 @@ class DjangoApprovalGate:
         self, *, run: RunFacts, kind: str, name: str, arguments: dict[str, Any], registry: Any
     ) -> GateVerdict:
         version, rules = selectors.policy_current(organization_id=run.organization_id)
-        facts = Facts(
-            kind=kind,
-            name=name,
-            arguments=arguments,
-            workflow=run.workflow,
-            tier=run.tier,
-            tokens_used=run.tokens_used,
-            steps_used=run.steps_used,
-            cost=_cost(run) if _uses(rules, "min_cost") else 0.0,
-            requester_role=_role(run) if _uses(rules, "requester_roles") else None,
-            earlier_calls=_earlier_calls(run) if _uses(rules, "run_total") else (),
-        )
+        facts = facts_for(run, kind=kind, name=name, arguments=arguments, rules=rules)
         verdict = evaluate(rules, facts, registry=registry, version=version)
         return GateVerdict(
             GateAction(verdict.action),
@@ -73,6 +62,25 @@ class DjangoApprovalGate:
 
     def withdraw_from_step(self, *, run_id: str, step: int, suffix: str) -> list[int]:
         return services.approvals_withdraw_from_step(run_id=run_id, step=step, suffix=suffix)
+
+
+def facts_for(
+    run: RunFacts, *, kind: str, name: str, arguments: dict[str, Any], rules: list[dict[str, Any]]
+) -> Facts:
+    """What the rules may look at for this call of the run (the costly facts only when a rule
+    looks at them). The gate and the policy's dry runs build facts the same way."""
+    return Facts(
+        kind=kind,
+        name=name,
+        arguments=arguments,
+        workflow=run.workflow,
+        tier=run.tier,
+        tokens_used=run.tokens_used,
+        steps_used=run.steps_used,
+        cost=_cost(run) if _uses(rules, "min_cost") else 0.0,
+        requester_role=_role(run) if _uses(rules, "requester_roles") else None,
+        earlier_calls=_earlier_calls(run) if _uses(rules, "run_total") else (),
+    )
 
 
 def _uses(rules: list[dict[str, Any]], condition: str) -> bool:

@@ -155,6 +155,8 @@ class ApprovalRequest(models.Model):
     escalations = models.PositiveSmallIntegerField(default=0)
     remind_at = models.DateTimeField(null=True, blank=True)
     reminded_at = models.DateTimeField(null=True, blank=True)
+    # When the reviewers were emailed (approvals.reviewers): once per request.
+    notified_at = models.DateTimeField(null=True, blank=True)
     status = models.CharField(
         max_length=16, choices=ApprovalStatus.choices, default=ApprovalStatus.PENDING
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from approvals import reviewers
 from approvals.models import ApprovalRequest, ApprovalStatus, ApprovalVote, RequestKind
 from audit.services import audit_append
 from runs.events import event_append
@@ -37,7 +38,10 @@ def summary(request: ApprovalRequest) -> dict[str, Any]:
 
 def requested(request: ApprovalRequest) -> None:
     kind = "budget.requested" if request.kind == RequestKind.BUDGET else "approval.requested"
-    webhook_event_emit(organization_id=request.organization_id, type=kind, data=summary(request))
+    people = [person.username for person in reviewers.reviewers_of(request)]
+    data = {**summary(request), "notify": people, "review_url": reviewers.review_url(request)}
+    webhook_event_emit(organization_id=request.organization_id, type=kind, data=data)
+    reviewers.schedule(request)
     requester = request.requested_by_user.username if request.requested_by_user else None
     _audit(
         request,

@@ -9,9 +9,11 @@ from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
 
+from accounts.permissions import MANAGERS, Actor, require_role
 from approvals.models import ApprovalPolicyVersion, ApprovalRule, RuleAction
 from approvals.policy import rule_problems
-from audit.services import audit_append
+from audit.services import actor_fields, audit_append
+from core.errors import NotFound
 
 _LOCK_SPACE = 0x4150  # "AP": policy versions of one organization are written one at a time
 SNAPSHOT_FIELDS = (
@@ -33,6 +35,57 @@ SNAPSHOT_FIELDS = (
     "allow_edit",
 )
 EDITABLE = SNAPSHOT_FIELDS[1:]
+CHANGE = "change approval rules"
+
+
+# --- as a member of the organization (REST and the dashboard) ----------------------------------
+def approval_rule_create_by(*, actor: Actor, data: dict[str, Any]) -> ApprovalRule:
+    """An owner or admin adds a rule to their organization's policy."""
+    require_role(actor, MANAGERS, action=CHANGE)
+    return approval_rule_create(
+        organization_id=actor.organization_id, data=data, **actor_fields(actor)
+    )
+
+
+def approval_rule_update_by(*, actor: Actor, rule_id: int, changes: dict[str, Any]) -> ApprovalRule:
+    """Changes what differs from the rule as it stands (nothing differs: no new version)."""
+    require_role(actor, MANAGERS, action=CHANGE)
+    rule = _owned(actor, rule_id)
+    current = rule_snapshot(rule)
+    changes = {name: value for name, value in changes.items() if current.get(name, ...) != value}
+    if not changes:
+        return rule
+    return approval_rule_update(rule=rule, changes=changes, **actor_fields(actor))
+
+
+def approval_rule_delete_by(*, actor: Actor, rule_id: int) -> None:
+    require_role(actor, MANAGERS, action=CHANGE)
+    approval_rule_delete(rule=_owned(actor, rule_id), **actor_fields(actor))
+
+
+def approval_rule_draft(
+    *, actor: Actor, data: dict[str, Any], rule_id: int | None = None
+) -> dict[str, Any]:
+    """The rule as saving `data` would make it (checked exactly as a save is), never saved: its
+    snapshot, for a dry run. A new rule without a position has None (it would go last)."""
+    rule = _owned(actor, rule_id) if rule_id is not None else ApprovalRule()
+    rule.organization_id = actor.organization_id
+    _assign(rule, data)
+    snapshot = rule_snapshot(rule)
+    if rule_id is None and "position" not in data:
+        snapshot["position"] = None
+    return snapshot
+
+
+def _owned(actor: Actor, rule_id: int) -> ApprovalRule:
+    """The rule when it is the actor's organization's: another's is as absent as none."""
+    rule = ApprovalRule.objects.filter(organization_id=actor.organization_id, id=rule_id).first()
+    if rule is None:
+        raise NotFound("No such approval rule.")
+    return rule
+
+
+# --- the writes themselves (also the admin's, for staff) ----------------------------------------
 
 
 def approval_rule_create(

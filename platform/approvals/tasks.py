@@ -19,3 +19,16 @@ def refresh_sla() -> dict[str, Any]:
     from approvals.sla import sla_refresh
 
     return sla_refresh()
+
+
+@shared_task(
+    name="approvals.tasks.notify_reviewers",
+    acks_late=True,
+    autoretry_for=(OSError,),
+    retry_backoff=10,
+    max_retries=6,
+)
+def notify_reviewers(approval_id: int) -> int:
+    from approvals.reviewers import approval_reviewers_notify
+
+    return approval_reviewers_notify(approval_id=approval_id)

@@ -19,7 +19,12 @@ from rest_framework.views import APIView
 from accounts.authentication import requires_scope, tenant_of
 from accounts.permissions import MANAGERS, request_requires_role
 from audit import selectors
-from audit.serializers import AuditEntrySerializer, AuditQuerySerializer, ChainReportSerializer
+from audit.serializers import (
+    AuditEntrySerializer,
+    AuditExportQuerySerializer,
+    AuditQuerySerializer,
+    ChainReportSerializer,
+)
 
 AUDIT_SCOPE = requires_scope("approvals")
 READ = "read the audit log"
@@ -33,11 +38,10 @@ class AuditListView(ListAPIView):
         request_requires_role(self.request, MANAGERS, action=READ)
         query = AuditQuerySerializer(data=self.request.query_params)
         query.is_valid(raise_exception=True)
-        return selectors.audit_entries(
-            organization_id=tenant_of(self.request).organization_id,
-            action=query.validated_data.get("action"),
-            after_seq=query.validated_data["after"],
-        ).order_by("seq")
+        entries = selectors.audit_search(
+            organization_id=tenant_of(self.request).organization_id, filters=query.filters()
+        )
+        return entries.filter(seq__gt=query.validated_data["after"]).order_by("seq")
 
     @extend_schema(parameters=[AuditQuerySerializer])
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -69,13 +73,13 @@ class AuditExportView(APIView):
     permission_classes = [AUDIT_SCOPE]
 
     @extend_schema(
-        parameters=[AuditQuerySerializer],
+        parameters=[AuditExportQuerySerializer],
         responses={(200, "application/x-ndjson"): OpenApiResponse(OpenApiTypes.STR)},
         description="The organization's audit chain as JSON lines, in order, from `after`.",
     )
     def get(self, request: Request) -> StreamingHttpResponse:
         request_requires_role(request, MANAGERS, action=READ)
-        query = AuditQuerySerializer(data=request.query_params)
+        query = AuditExportQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         lines = selectors.audit_export_lines(
             organization_id=tenant_of(request).organization_id,

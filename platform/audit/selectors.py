@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
 from itertools import groupby
 from operator import attrgetter
 from typing import Any
 
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet, TextField
+from django.db.models.functions import Cast
 
 from audit.chain import CONTENT_FIELDS, ChainReport, against_head, timestamp, walk
 from audit.models import AuditEntry, AuditHead
@@ -22,6 +25,67 @@ def audit_entries(
 ) -> QuerySet[AuditEntry]:
     entries = AuditEntry.objects.filter(organization_id=organization_id, seq__gt=after_seq)
     return entries.filter(action=action) if action else entries
+
+
+# What an entry's `target` names, by its prefix (see AuditEntry.target).
+TARGET_TYPES = {
+    "run": "run:",
+    "approval": "approval:",
+    "approval_rule": "approval_rule:",
+    "tool_call": "tool_call:",
+    "api_key": "api_key:",
+    "webhook": "webhook:",
+    "webhook_delivery": "webhook_delivery:",
+    "account": "account ",
+    "address": "address ",
+}
+
+
+@dataclass(frozen=True)
+class AuditFilters:
+    """Every filter is optional; `text` looks in the actor, the target and the data."""
+
+    actor: str = ""
+    action: str = ""  # exact, or a family ending in a dot: "approval."
+    target_type: str = ""  # a key of TARGET_TYPES
+    target: str = ""  # exact
+    since: datetime | None = None
+    until: datetime | None = None  # exclusive
+    text: str = ""
+
+
+def audit_search(*, organization_id: int, filters: AuditFilters) -> QuerySet[AuditEntry]:
+    entries = audit_entries(organization_id=organization_id)
+    if filters.actor:
+        entries = entries.filter(actor__icontains=filters.actor)
+    if filters.action.endswith("."):
+        entries = entries.filter(action__startswith=filters.action)
+    elif filters.action:
+        entries = entries.filter(action=filters.action)
+    if filters.target_type:
+        entries = entries.filter(target__startswith=TARGET_TYPES[filters.target_type])
+    if filters.target:
+        entries = entries.filter(target=filters.target)
+    if filters.since is not None:
+        entries = entries.filter(created_at__gte=filters.since)
+    if filters.until is not None:
+        entries = entries.filter(created_at__lt=filters.until)
+    return _containing(entries, filters.text) if filters.text else entries
+
+
+def _containing(entries: QuerySet[AuditEntry], text: str) -> QuerySet[AuditEntry]:
+    data = Cast("data", TextField())
+    return entries.annotate(data_text=data).filter(
+        Q(actor__icontains=text) | Q(target__icontains=text) | Q(data_text__icontains=text)
+    )
+
+
+def audit_actions(*, organization_id: int) -> list[str]:
+    """The actions the organization's log holds, for a filter's choices."""
+    actions = AuditEntry.objects.filter(organization_id=organization_id).values_list(
+        "action", flat=True
+    )
+    return sorted(set(actions.distinct().order_by()))
 
 
 def audit_verify(*, organization_id: int) -> ChainReport:

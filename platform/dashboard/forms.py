@@ -10,6 +10,7 @@ from django import forms
 from django.utils import timezone
 
 from accounts.models import Role, Scope
+from audit.selectors import TARGET_TYPES, AuditFilters
 from runs.models import RunStatus
 from runs.selectors import RunFilters
 
@@ -113,3 +114,50 @@ class UsageForm(forms.Form):
     days = forms.TypedChoiceField(
         choices=[(7, "7 days"), (30, "30 days"), (90, "90 days")], coerce=int, initial=30
     )
+
+
+TARGET_LABELS = {
+    "run": "a run",
+    "approval": "an approval request",
+    "approval_rule": "an approval rule",
+    "tool_call": "a tool call",
+    "api_key": "an API key",
+    "webhook": "a webhook endpoint",
+    "webhook_delivery": "a webhook delivery",
+    "account": "a person's account",
+    "address": "an address",
+}
+
+
+class AuditFilterForm(forms.Form):
+    actor = forms.CharField(required=False, max_length=200, label="Who")
+    action = forms.ChoiceField(required=False, choices=[])
+    target_type = forms.ChoiceField(
+        required=False,
+        label="About",
+        choices=[("", "anything"), *((key, TARGET_LABELS[key]) for key in TARGET_TYPES)],
+    )
+    since = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    q = forms.CharField(required=False, max_length=200, label="Text")
+
+    def __init__(self, *args: Any, actions: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        families = sorted({action.split(".")[0] + "." for action in actions})
+        field: Any = self.fields["action"]
+        field.choices = [
+            ("", "any action"),
+            *((family, f"{family}*") for family in families),
+            *((action, action) for action in actions),
+        ]
+
+    def filters(self) -> AuditFilters:
+        data = self.cleaned_data if self.is_valid() else {}
+        return AuditFilters(
+            actor=data.get("actor", ""),
+            action=data.get("action", ""),
+            target_type=data.get("target_type", ""),
+            since=_day_start(data.get("since")),
+            until=_day_start(data.get("until"), next_day=True),
+            text=data.get("q", ""),
+        )

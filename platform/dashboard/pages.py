@@ -40,6 +40,14 @@ def paginate(request: HttpRequest, items: Any, size: int = PAGE_SIZE) -> Page:
     return Paginator(items, size).get_page(request.GET.get("page"))
 
 
+def query_without_page(request: HttpRequest) -> str:
+    """The query string without the page number, for pagination links that keep filters."""
+    query = request.GET.copy()
+    query.pop("page", None)
+    query.pop("verify", None)
+    return query.urlencode()
+
+
 def error_message(error: Exception) -> str:
     """A service's refusal as one sentence (core.errors kinds and Django validation errors)."""
     if isinstance(error, ServiceError):

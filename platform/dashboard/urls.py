@@ -8,10 +8,12 @@ from dashboard.views import (
     evals,
     governance,
     people,
+    policy,
     review,
     runs,
     system,
     usage,
+    webhooks,
 )
 
 app_name = "dashboard"
@@ -28,9 +30,22 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("runs/<uuid:run_id>/files/<str:name>/raw", artifacts.artifact_raw, name="artifact-raw"),
     path("review/", review.queue, name="review"),
     path("review/badge", review.badge, name="badge"),
-    path("review/policy", governance.policy, name="policy"),
+    path("review/policy", policy.policy, name="policy"),
+    path("review/policy/dry-run", policy.policy_dry_run, name="policy-dry-run"),
+    path("review/policy/rules/new", policy.rule_new, name="rule-new"),
+    path("review/policy/rules/<int:rule_id>/", policy.rule_edit, name="rule-edit"),
+    path("review/policy/rules/<int:rule_id>/delete", policy.rule_delete, name="rule-delete"),
     path("review/audit", governance.audit, name="audit"),
-    path("review/webhooks", governance.webhooks, name="webhooks"),
+    path("review/webhooks", webhooks.webhooks, name="webhooks"),
+    path("review/webhooks/new", webhooks.webhook_create, name="webhook-create"),
+    path("review/webhooks/<int:endpoint_id>/", webhooks.webhook_edit, name="webhook-edit"),
+    path("review/webhooks/<int:endpoint_id>/test", webhooks.webhook_test, name="webhook-test"),
+    path(
+        "review/webhooks/<int:endpoint_id>/rotate", webhooks.webhook_rotate, name="webhook-rotate"
+    ),
+    path(
+        "review/webhooks/<int:endpoint_id>/delete", webhooks.webhook_delete, name="webhook-delete"
+    ),
     path("review/<int:approval_id>/", review.review_detail, name="review-detail"),
     path("review/<int:approval_id>/decide", review.review_decide, name="review-decide"),
     path("usage/", usage.usage, name="usage"),

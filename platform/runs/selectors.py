@@ -108,3 +108,31 @@ def internal_billing_key_ids(*, organization_id: int) -> set[int]:
 
     credentials = AgentCredential.objects.filter(organization_id=organization_id)
     return set(credentials.values_list("api_key_id", flat=True))
+
+
+def organization_recent_tool_calls(
+    *, organization_id: int, limit: int = 50
+) -> list[dict[str, Any]]:
+    """The organization's latest tool calls with what a policy looks at (the run's workflow,
+    tier, requester and usage when the call was made), newest first; for the policy's dry run."""
+    calls = (
+        ToolCall.objects.filter(run__organization_id=organization_id)
+        .exclude(idempotency_key__contains="@")
+        .select_related("run")
+        .order_by("-created_at", "-id")[:limit]
+    )
+    return [
+        {
+            "run_id": str(call.run_id),
+            "workflow": call.run.workflow,
+            "tier": call.run.tier,
+            "requester_id": call.run.created_by_user_id,
+            "api_key_id": call.run.created_by_api_key_id,
+            "tokens_used": call.run.prompt_tokens + call.run.completion_tokens,
+            "step": call.step,
+            "tool": call.tool,
+            "arguments": call.arguments,
+            "created_at": call.created_at,
+        }
+        for call in calls
+    ]

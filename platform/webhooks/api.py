@@ -1,4 +1,4 @@
-"""REST for webhooks: endpoints (owners and admins), the delivery log, replays."""
+"""REST for webhooks: endpoints (owners and admins), a test delivery, the delivery log, replays."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import requires_scope, tenant_of
-from accounts.permissions import MANAGERS, Actor, request_requires_role
+from accounts.permissions import MANAGERS, Actor, actor_of, request_requires_role
 from audit.services import actor_fields
-from webhooks import selectors, services
+from webhooks import endpoints, selectors, services
 from webhooks.models import WebhookEndpoint
 from webhooks.serializers import (
     DeliveryQuerySerializer,
@@ -24,6 +24,7 @@ from webhooks.serializers import (
     EndpointSerializer,
     EndpointUpdateSerializer,
     EndpointWithSecretSerializer,
+    TestAnswerSerializer,
 )
 
 SCOPE = requires_scope("approvals")
@@ -57,9 +58,7 @@ class EndpointListView(APIView):
         actor = manager(request)
         body = EndpointCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        endpoint, secret = services.webhook_endpoint_create(
-            organization_id=actor.organization_id, **body.validated_data, **actor_fields(actor)
-        )
+        endpoint, secret = endpoints.webhook_endpoint_create(actor=actor, **body.validated_data)
         data = {**EndpointSerializer(endpoint).data, "secret": secret}
         return Response(data, status=status.HTTP_201_CREATED)
 
@@ -77,19 +76,14 @@ class EndpointView(APIView):
         actor = manager(request)
         body = EndpointUpdateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        endpoint = services.webhook_endpoint_update(
-            endpoint=_endpoint(request, endpoint_id),
-            changes=dict(body.validated_data),
-            **actor_fields(actor),
+        endpoint = endpoints.webhook_endpoint_update(
+            actor=actor, endpoint_id=endpoint_id, changes=dict(body.validated_data)
         )
         return Response(EndpointSerializer(endpoint).data)
 
     @extend_schema(responses={204: None})
     def delete(self, request: Request, endpoint_id: int) -> Response:
-        actor = manager(request)
-        services.webhook_endpoint_delete(
-            endpoint=_endpoint(request, endpoint_id), **actor_fields(actor)
-        )
+        endpoints.webhook_endpoint_delete(actor=actor_of(request), endpoint_id=endpoint_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -98,10 +92,21 @@ class SecretRotateView(APIView):
 
     @extend_schema(request=None, responses=EndpointWithSecretSerializer)
     def post(self, request: Request, endpoint_id: int) -> Response:
-        actor = manager(request)
-        endpoint = _endpoint(request, endpoint_id)
-        secret = services.webhook_secret_rotate(endpoint=endpoint, **actor_fields(actor))
+        endpoint, secret = endpoints.webhook_secret_rotate(
+            actor=actor_of(request), endpoint_id=endpoint_id
+        )
         return Response({**EndpointSerializer(endpoint).data, "secret": secret})
+
+
+class EndpointTestView(APIView):
+    """Sends a signed `webhook.test` event to the endpoint now and answers what it said."""
+
+    permission_classes = [SCOPE]
+
+    @extend_schema(request=None, responses=TestAnswerSerializer)
+    def post(self, request: Request, endpoint_id: int) -> Response:
+        answer = endpoints.webhook_endpoint_test(actor=actor_of(request), endpoint_id=endpoint_id)
+        return Response(TestAnswerSerializer(answer).data)
 
 
 class DeliveryListView(ListAPIView):

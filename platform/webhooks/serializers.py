@@ -80,3 +80,11 @@ class DeliverySerializer(serializers.ModelSerializer):
 
 class DeliveryQuerySerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=DeliveryStatus.choices, required=False)
+
+
+class TestAnswerSerializer(serializers.Serializer):
+    ok = serializers.BooleanField(help_text="The receiver answered 2xx.")
+    status_code = serializers.IntegerField(allow_null=True)
+    excerpt = serializers.CharField(help_text="The first 500 bytes of the answer.")
+    error = serializers.CharField(help_text="Why nothing was answered (refused address, timeout).")
+    duration_ms = serializers.IntegerField()

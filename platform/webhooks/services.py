@@ -1,4 +1,5 @@
-"""Writes for webhooks: endpoints, events, deliveries (with retries) and replays.
+"""Writes for webhooks: events, deliveries (with retries) and replays. Endpoints are written by
+`webhooks.endpoints`.
 
 Events are recorded in the transaction of the change they announce and delivered by Celery
 after commit (`webhooks.tasks.deliver_webhook`), one delivery per subscribed endpoint, each
@@ -14,16 +15,14 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
 from agents import storable
-from agents.outbound import UnsafeURL
 from audit.services import audit_append
-from inference.secrets import decrypt_secret, encrypt_secret
+from inference.secrets import decrypt_secret
 from webhooks import signing, transport
 from webhooks.models import (
     EVENT_TYPES,
@@ -36,106 +35,6 @@ from webhooks.models import (
 
 EARLY_TOLERANCE_SECONDS = 1.0
 logger = logging.getLogger(__name__)
-
-
-# --- endpoints ---------------------------------------------------------------------------------
-def webhook_endpoint_create(
-    *,
-    organization_id: int,
-    url: str,
-    event_types: list[str],
-    description: str = "",
-    actor: str,
-    actor_user_id: int | None = None,
-) -> tuple[WebhookEndpoint, str]:
-    """Creates an endpoint; returns it with its signing secret (shown this once)."""
-    secret = signing.new_secret()
-    endpoint = WebhookEndpoint(
-        organization_id=organization_id,
-        url=_checked_url(url),
-        event_types=_checked_types(event_types),
-        description=description,
-        secret_ciphertext=encrypt_secret(secret),
-        created_by_id=actor_user_id,
-    )
-    with transaction.atomic():
-        endpoint.save()
-        _audit(endpoint, "webhook.created", actor, actor_user_id)
-    return endpoint, secret
-
-
-def webhook_endpoint_update(
-    *, endpoint: WebhookEndpoint, changes: dict[str, Any], actor: str, actor_user_id: int | None
-) -> WebhookEndpoint:
-    if "url" in changes:
-        endpoint.url = _checked_url(changes["url"])
-    if "event_types" in changes:
-        endpoint.event_types = _checked_types(changes["event_types"])
-    for name in ("description", "enabled"):
-        if name in changes:
-            setattr(endpoint, name, changes[name])
-    with transaction.atomic():
-        endpoint.save()
-        _audit(endpoint, "webhook.updated", actor, actor_user_id, sorted(changes))
-    return endpoint
-
-
-def webhook_endpoint_delete(
-    *, endpoint: WebhookEndpoint, actor: str, actor_user_id: int | None
-) -> None:
-    with transaction.atomic():
-        _audit(endpoint, "webhook.deleted", actor, actor_user_id)
-        endpoint.delete()
-
-
-def webhook_secret_rotate(
-    *, endpoint: WebhookEndpoint, actor: str, actor_user_id: int | None
-) -> str:
-    """A new signing secret; deliveries from now on are signed with it."""
-    secret = signing.new_secret()
-    endpoint.secret_ciphertext = encrypt_secret(secret)
-    with transaction.atomic():
-        endpoint.save(update_fields=["secret_ciphertext"])
-        _audit(endpoint, "webhook.secret_rotated", actor, actor_user_id)
-    return secret
-
-
-def _checked_url(url: str) -> str:
-    # Completely, now: a URL no delivery could ever use is a 400 for whoever gives it.
-    try:
-        transport.checked_url(url)
-    except UnsafeURL as error:
-        raise ValidationError({"url": str(error)}) from None
-    return url
-
-
-def _checked_types(event_types: list[str]) -> list[str]:
-    unknown = sorted(set(event_types) - {*EVENT_TYPES, "*"})
-    if unknown or not event_types:
-        raise ValidationError(
-            {"event_types": f"Unknown event types {unknown}; use '*' or some of {EVENT_TYPES}."}
-        )
-    return sorted(set(event_types))
-
-
-def _audit(
-    endpoint: WebhookEndpoint,
-    action: str,
-    actor: str,
-    actor_user_id: int | None,
-    changed: list[str] | None = None,
-) -> None:
-    data: dict[str, Any] = {"url": endpoint.url, "event_types": endpoint.event_types}
-    if changed is not None:
-        data["changed"] = changed
-    audit_append(
-        organization_id=endpoint.organization_id,
-        action=action,
-        actor=actor,
-        actor_user_id=actor_user_id,
-        target=f"webhook:{endpoint.id}",
-        data=data,
-    )
 
 
 # --- events and deliveries ---------------------------------------------------------------------

@@ -12,6 +12,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
         api.SecretRotateView.as_view(),
         name="webhook-rotate-secret",
     ),
+    path("webhooks/<int:endpoint_id>/test", api.EndpointTestView.as_view(), name="webhook-test"),
     path(
         "webhooks/<int:endpoint_id>/deliveries",
         api.DeliveryListView.as_view(),

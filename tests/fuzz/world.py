@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from accounts.permissions import actor_for
 from accounts.services import api_key_create
 from agents.engine.approvals import RunFacts
 from agents.engine.types import arguments_digest
@@ -19,8 +20,8 @@ from runs.artifacts import artifact_store
 from runs.events import event_append
 from runs.services import run_start
 from tests.factories import make_tenant
+from webhooks.endpoints import webhook_endpoint_create
 from webhooks.models import WebhookDelivery
-from webhooks.services import webhook_endpoint_create
 
 # The chat tiers' backends speak both dialects, so the fuzzer reaches the translation for the
 # embedded server (gateway.dialects) as well as the pass-through.
@@ -56,10 +57,9 @@ def build_world(base: str, model_base: str) -> FuzzWorld:
     event_append(run_id=run.id, kind="test.note", data={"note": "seeded"})
     artifact = artifact_store(run=run, name="notes.txt", content=b"notes", media_type="text/plain")
     webhook, _ = webhook_endpoint_create(
-        organization_id=organization.id,
+        actor=actor_for(organization_id=organization.id, user=owner, api_key_id=None),
         url="https://hooks.fuzzco.example/longhaul",
         event_types=["*"],
-        actor=owner.username,
     )
     rule = approval_rule_create(
         organization_id=organization.id,

@@ -38,7 +38,23 @@ JSON_BODIES: dict[tuple[str, str], Any] = {
     ("v1:POST /v1/chat/completions", "POST"): {},
     ("v1:POST /v1/embeddings", "POST"): {},
 }
+RULE_FORM = {
+    "name": f"{A} form rule",
+    "applies_to": "tool",
+    "action": "require_approval",
+    "quorum": "1",
+    "approver_roles": ["owner", "reviewer"],
+    "deadline_action": "reject",
+    "arg-TOTAL_FORMS": "0",
+    "arg-INITIAL_FORMS": "0",
+}
+WEBHOOK_FORM = {"url": f"https://hooks.{A}.example/form", "event_types": ["*"], "enabled": "on"}
 FORM_BODIES: dict[tuple[str, str], dict[str, Any]] = {
+    ("dashboard:policy-dry-run", "POST"): {"name": "read_file", "tier": "standard"},
+    ("dashboard:rule-new", "POST"): RULE_FORM,
+    ("dashboard:rule-edit", "POST"): RULE_FORM,
+    ("dashboard:webhook-create", "POST"): WEBHOOK_FORM,
+    ("dashboard:webhook-edit", "POST"): WEBHOOK_FORM,
     ("dashboard:run-new", "POST"): {"workflow": "effects", "tier": "standard", "input": "{}"},
     ("dashboard:review-decide", "POST"): {"decision": "approve", "comment": ""},
     ("dashboard:key-create", "POST"): {"name": f"{A} new key", "scopes": ["runs"]},

@@ -24,6 +24,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from accounts.models import ApiKey, Membership, Organization, Role, Scope, User
+from accounts.permissions import actor_for
 from accounts.services import (
     api_key_create,
     api_key_revoke,
@@ -43,8 +44,8 @@ from runs.models import Artifact, Run
 from runs.services import run_start
 from tests.evals.records import finished_eval
 from tests.factories import TenantFixture, make_approval_request, make_user
+from webhooks.endpoints import webhook_endpoint_create
 from webhooks.models import WebhookDelivery, WebhookEndpoint
-from webhooks.services import webhook_endpoint_create
 
 A, B = "initech", "umbrella"
 ROLES = (Role.OWNER, Role.ADMIN, Role.REVIEWER, Role.MEMBER)
@@ -224,11 +225,10 @@ def build_tenant(slug: str, *, rules: int) -> Tenant:
     owner, member = people[Role.OWNER], people[Role.MEMBER]
     api_key = api_key_create(organization=organization, name=f"{slug} key", created_by=owner)
     webhook, _ = webhook_endpoint_create(
-        organization_id=organization.id,
+        actor=actor_for(organization_id=organization.id, user=owner, api_key_id=None),
         url=f"https://hooks.{slug}.example/longhaul",
         event_types=["*"],
         description=f"{slug} hooks",
-        actor=owner.username,
     )
     created_rules = [
         approval_rule_create(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from config.env import env_float, env_int, env_str
+from config.env import env_bool, env_float, env_int, env_str
 
 # Beat enforces deadlines, escalations and reminders this often, even when no worker looks at
 # the run; the SLA figures behind /metrics are refreshed as often.
@@ -14,3 +14,6 @@ LONGHAUL_APPROVAL_GATE = env_str("LONGHAUL_APPROVAL_GATE", "approvals.gate.Djang
 # A budget extension a reviewer grants is at most this many times what the run asked for (a
 # budget rule's max_extension may lower it): one approval cannot hand out an unbounded budget.
 LONGHAUL_BUDGET_EXTENSION_MAX_FACTOR = env_float("LONGHAUL_BUDGET_EXTENSION_MAX_FACTOR", 10.0)
+# Email each reviewer when a request starts waiting for them (approvals.reviewers), through
+# Django's mail backend (EMAIL_* in config.settings.mail).
+LONGHAUL_APPROVAL_NOTIFY_EMAIL = env_bool("LONGHAUL_APPROVAL_NOTIFY_EMAIL", True)

@@ -27,6 +27,7 @@ from config.settings.evals import *  # noqa: F403
 from config.settings.gateway import *  # noqa: F403
 from config.settings.inference import *  # noqa: F403
 from config.settings.limits import *  # noqa: F403
+from config.settings.mail import *  # noqa: F403
 from config.settings.memory import *  # noqa: F403
 from config.settings.paths import *  # noqa: F403
 from config.settings.paths import DATA_DIR, REPO_DIR

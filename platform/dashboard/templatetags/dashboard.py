@@ -19,3 +19,11 @@ def clip(value: Any, limit: int = 4_000) -> Clipped:
 @register.filter
 def get_item(mapping: dict[str, Any], key: str) -> Any:
     return mapping.get(key)
+
+
+@register.filter
+def audit_links(entry: Any) -> list[tuple[str, str]]:
+    """Where an audit entry's target (and its run) can be opened."""
+    from dashboard.links import audit_links as links
+
+    return links(entry)

@@ -118,13 +118,13 @@ class UsageForm(forms.Form):
 
 TARGET_LABELS = {
     "run": "a run",
-    "approval": "an approval request",
-    "approval_rule": "an approval rule",
+    "approval": "a request",
+    "approval_rule": "a rule",
     "tool_call": "a tool call",
-    "api_key": "an API key",
-    "webhook": "a webhook endpoint",
-    "webhook_delivery": "a webhook delivery",
-    "account": "a person's account",
+    "api_key": "a key",
+    "webhook": "a webhook",
+    "webhook_delivery": "a delivery",
+    "account": "an account",
     "address": "an address",
 }
 

@@ -1,4 +1,5 @@
-"""One on-commit publisher: a transaction's live events leave together, in order, after commit."""
+"""One on-commit publisher: a transaction's live events leave in order after commit; a rolled-back
+transaction or savepoint publishes none of its own."""
 
 from __future__ import annotations
 
@@ -63,3 +64,25 @@ def test_a_rolled_back_transaction_publishes_nothing() -> None:
             publish_on_commit("events-c", {"type": "probe", "n": 2})
 
     assert received_while(work, "events-c") == [2]
+
+
+def test_a_rolled_back_savepoint_drops_its_own_events_and_keeps_the_rest() -> None:
+    def work() -> None:
+        with transaction.atomic():
+            publish_on_commit("events-d", {"type": "probe", "n": 1})
+            with contextlib.suppress(Rollback), transaction.atomic():
+                publish_on_commit("events-d", {"type": "probe", "n": 2})
+                raise Rollback
+            with transaction.atomic():  # a savepoint that commits keeps its events
+                publish_on_commit("events-d", {"type": "probe", "n": 3})
+            publish_on_commit("events-d", {"type": "probe", "n": 4})
+
+    assert received_while(work, "events-d") == [1, 3, 4]
+
+
+def test_events_outside_a_transaction_leave_at_once_in_order() -> None:
+    def work() -> None:
+        for n in range(1, 6):
+            publish_on_commit("events-e", {"type": "probe", "n": n})
+
+    assert received_while(work, "events-e") == [1, 2, 3, 4, 5]

@@ -29,6 +29,7 @@ from agents.engine.loop_parse import Action, parse_action, parse_plan
 from agents.engine.openai_chat import ModelCapabilityError
 from agents.engine.reflection import reflect_node
 from agents.engine.types import (
+    INVALID_OUTPUT_EVENT,
     ApprovalRequired,
     Context,
     Finish,
@@ -84,6 +85,8 @@ def plan_node(state: dict[str, Any], ctx: Context, config: LoopConfig, *, replan
     observation = problem or "Plan recorded:\n" + "\n".join(
         f"{i}. {task}" for i, task in enumerate(subtasks, 1)
     )
+    if problem:
+        ctx.emit(INVALID_OUTPUT_EVENT, {"problem": problem})
     turn = new_turn(state, "replan" if replan else "plan", content=result.content or "")
     turn["observation"] = observation
     ctx.emit("plan", {"subtasks": subtasks, "replan": replan})
@@ -137,6 +140,7 @@ def _after_choice(
 ) -> Update:
     turn = new_turn(state, "act", content=action.raw, tool=action.tool, arguments=action.arguments)
     if action.problem is not None:
+        ctx.emit(INVALID_OUTPUT_EVENT, {"problem": action.problem, "turn": turn["n"]})
         turn.update(observation=action.problem, ok=False, category="invalid_output")
         return Update({**append_turn(state, turn), "guidance": None}, "reflect")
     ctx.emit("action", {"tool": action.tool, "arguments": action.arguments, "turn": turn["n"]})

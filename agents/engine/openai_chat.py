@@ -17,11 +17,17 @@ An answer the gateway found unusable (502 `invalid_model_output`: not the JSON s
 asked for, or cut off at max_tokens) is neither: it comes back as a ChatResult with no content
 and the gateway's reason as its `problem`, for the agent to read and try again, as it would a
 reply it could not parse itself.
+
+Every request sent can be observed (`observe`): the platform records each one, as it was asked
+and answered, in the run's trace.
 """
 
 from __future__ import annotations
 
 import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from agents import storable
@@ -37,6 +43,22 @@ BACKEND_HEADERS = ("x-longhaul-backend", "x-longhaul-tier")
 FORMS = ("json_schema", "json_object", "none")
 _WORKING_FORM: dict[tuple[str, str], str] = {}
 _LOCK = threading.Lock()
+
+
+@dataclass(frozen=True)
+class SentRequest:
+    """One request to the model endpoint as it went, for whoever observes the calls."""
+
+    request: dict[str, Any]  # what was sent: model, messages, tools, response_format, max_tokens
+    response: dict[str, Any] | None  # the completion as the endpoint returned it
+    request_id: str  # the endpoint's id for the request (the gateway's ledger row); "" if none
+    status: int | None  # the HTTP status, None when no answer came
+    error: str  # why the endpoint refused or failed the request; "" when it answered
+    problem: str  # why the endpoint would not pass the model's answer on; "" when it did
+    seconds: float
+
+
+Observer = Callable[[SentRequest], None]
 
 
 class ModelCapabilityError(RuntimeError):
@@ -56,20 +78,25 @@ def chat_completion(
     response_format: dict[str, Any] | None = None,
     max_tokens: int | None = None,
     extra: dict[str, Any] | None = None,
+    observe: Observer | None = None,
 ) -> ChatResult:
-    """`client` is an `openai.OpenAI`; optional arguments are only sent when set."""
+    """`client` is an `openai.OpenAI`; optional arguments are only sent when set. `observe` is
+    called once for every request sent (a format retried in another form is another request)."""
     kwargs: dict[str, Any] = {"model": model, "messages": messages, **(extra or {})}
     if tools:
         kwargs["tools"] = tools
     if max_tokens:
         kwargs["max_tokens"] = max_tokens
     if not response_format:
-        return _create(client, kwargs)
-    return _with_format_fallback(client, kwargs, response_format)
+        return _create(client, kwargs, observe)
+    return _with_format_fallback(client, kwargs, response_format, observe)
 
 
 def _with_format_fallback(
-    client: Any, kwargs: dict[str, Any], response_format: dict[str, Any]
+    client: Any,
+    kwargs: dict[str, Any],
+    response_format: dict[str, Any],
+    observe: Observer | None = None,
 ) -> ChatResult:
     endpoint = (str(getattr(client, "base_url", "")), str(kwargs["model"]))
     with _LOCK:
@@ -77,7 +104,8 @@ def _with_format_fallback(
     for form in FORMS[start:]:
         shaped = _shaped(response_format, form)
         try:
-            result = _create(client, {**kwargs, **({"response_format": shaped} if shaped else {})})
+            shaped_kwargs = {**kwargs, **({"response_format": shaped} if shaped else {})}
+            result = _create(client, shaped_kwargs, observe)
         except ModelCapabilityError as error:
             if error.capability != "response_format" or form == FORMS[-1]:
                 raise
@@ -97,24 +125,67 @@ def _shaped(response_format: dict[str, Any], form: str) -> dict[str, Any] | None
     return {"type": "json_object", "schema": schema} if form == "json_object" else None
 
 
-def _create(client: Any, kwargs: dict[str, Any]) -> ChatResult:
+def _create(client: Any, kwargs: dict[str, Any], observe: Observer | None = None) -> ChatResult:
     import openai
 
+    started = time.monotonic()
     try:
         response = client.chat.completions.create(**kwargs)
     except openai.APIStatusError as error:
+        problem = _body_message(error) if _code(error) in MODEL_FAULT_CODES else ""
+        _observed(observe, kwargs, started, error=error, problem=problem)
         capability = _refused_capability(error, kwargs)
         if capability is not None:
             raise ModelCapabilityError(capability, str(error)) from error
-        if getattr(error, "code", None) in MODEL_FAULT_CODES:
-            return ChatResult(None, [], 0, 0, problem=_body_message(error))
+        if problem:
+            return ChatResult(None, [], 0, 0, problem=problem)
         failure = environment_failure(error, model=str(kwargs["model"]))
         if failure is None:
             raise
         raise failure from error
     except openai.APIConnectionError as error:  # APITimeoutError is one too
-        raise _unreachable(error, model=str(kwargs["model"])) from error
-    return chat_result_from(response.model_dump())
+        failure = _unreachable(error, model=str(kwargs["model"]))
+        _observed(observe, kwargs, started, error=failure)
+        raise failure from error
+    raw = response.model_dump()
+    _observed(observe, kwargs, started, raw=raw, request_id=getattr(response, "_request_id", ""))
+    return chat_result_from(raw)
+
+
+def _code(error: Any) -> Any:
+    return getattr(error, "code", None)
+
+
+def _observed(
+    observe: Observer | None,
+    kwargs: dict[str, Any],
+    started: float,
+    *,
+    raw: dict[str, Any] | None = None,
+    request_id: str | None = "",
+    error: BaseException | None = None,
+    problem: str = "",
+) -> None:
+    if observe is None:
+        return
+    sent = {key: value for key, value in kwargs.items() if not key.startswith("extra_")}
+    status = getattr(error, "status_code", None) if error is not None else 200
+    observe(
+        SentRequest(
+            request=sent,
+            response=raw if raw is not None else _error_body(error),
+            request_id=str(request_id or getattr(error, "request_id", None) or ""),
+            status=int(status) if status is not None else None,
+            error=str(error) if error is not None and not problem else "",
+            problem=problem,
+            seconds=time.monotonic() - started,
+        )
+    )
+
+
+def _error_body(error: BaseException | None) -> dict[str, Any] | None:
+    body = getattr(error, "body", None)
+    return {"error": body} if body is not None else None
 
 
 def environment_failure(error: Any, *, model: str) -> EnvironmentFailure | None:

@@ -22,6 +22,9 @@ STEP_KEY = "step"
 USAGE_KEY = "usage"
 STATE_SCHEMA_VERSION = 1
 END = "__end__"  # the pseudo-node a finished thread rests at
+# The event a node emits when it could not use the model's last answer ({"problem": why}): the
+# platform notes the problem on that call in the run's trace.
+INVALID_OUTPUT_EVENT = "invalid_output"
 
 
 # --- node results -------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils import timezone
 
@@ -17,6 +18,13 @@ class Organization(models.Model):
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
+    trace_retention_days = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text="Days the model-call traces of runs are kept (prompts and completions). Blank: "
+        "LONGHAUL_TRACE_RETENTION_DAYS.",
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

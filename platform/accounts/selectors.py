@@ -134,6 +134,12 @@ def organization_get(*, organization_id: int) -> Organization:
     return Organization.objects.get(id=organization_id)
 
 
+def trace_retention_overrides() -> dict[int, int]:
+    """{organization id: days} for the organizations that set their own trace retention."""
+    chosen = Organization.objects.filter(trace_retention_days__isnull=False)
+    return {id_: int(days or 0) for id_, days in chosen.values_list("id", "trace_retention_days")}
+
+
 def organization_with_slug(*, slug: str) -> Organization | None:
     return Organization.objects.filter(slug=slug).first()
 

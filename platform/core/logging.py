@@ -50,6 +50,19 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?i)\b(bearer|basic)\s+[\w.~+/=-]+"), rf"\1 {REDACTED}"),
     (re.compile(r"\b(lh_[0-9a-f]{10})_[\w-]+"), rf"\1_{REDACTED}"),
     (re.compile(r"\b(lhrun_[0-9a-f-]{32,36})_[\w-]+"), rf"\1_{REDACTED}"),
+    # well-known credential shapes, wherever they appear (a prompt, a file the agent read):
+    # OpenAI/Anthropic-style keys, AWS access key ids, GitHub and Slack tokens, JWTs, PEM keys
+    (re.compile(r"\b(sk-(?:ant-|proj-)?)[A-Za-z0-9_-]{16,}"), rf"\1{REDACTED}"),
+    (re.compile(r"\b((?:AKIA|ASIA)[0-9A-Z]{16})\b"), REDACTED),
+    (re.compile(r"\b(gh[pousr]_|github_pat_)[A-Za-z0-9_]{20,}"), rf"\1{REDACTED}"),
+    (re.compile(r"\b(xox[abposr]-)[\w-]{10,}"), rf"\1{REDACTED}"),
+    (re.compile(r"\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}"), REDACTED),
+    (
+        re.compile(
+            r"(-----BEGIN [A-Z ]*PRIVATE KEY-----)[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----)"
+        ),
+        rf"\1{REDACTED}\2",
+    ),
 )
 
 

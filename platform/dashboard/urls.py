@@ -12,6 +12,7 @@ from dashboard.views import (
     review,
     runs,
     system,
+    trace,
     usage,
     webhooks,
 )
@@ -24,6 +25,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("runs/<uuid:run_id>/", runs.run_detail, name="run"),
     path("runs/<uuid:run_id>/timeline", runs.run_timeline, name="run-timeline"),
     path("runs/<uuid:run_id>/summary", runs.run_summary, name="run-summary"),
+    path("runs/<uuid:run_id>/trace", trace.trace, name="run-trace"),
+    path("runs/<uuid:run_id>/trace/<str:call_id>", trace.trace_call, name="run-trace-call"),
     path("runs/<uuid:run_id>/cancel", runs.run_cancel, name="run-cancel"),
     path("runs/<uuid:run_id>/resume", runs.run_resume, name="run-resume"),
     path("runs/<uuid:run_id>/files/<str:name>", artifacts.artifact_detail, name="artifact"),

@@ -208,3 +208,26 @@ def run_cost(*, organization_id: int, run_id: str) -> Decimal:
     """What a run's model calls have cost so far, from the ledger (0 before the first flush)."""
     records = usage_for_organization(organization_id=organization_id).filter(run_id=run_id)
     return records.aggregate(cost=Sum("cost"))["cost"] or Decimal(0)
+
+
+@dataclass(frozen=True)
+class LedgerEntry:
+    """What the ledger says of one request: where it went and what it cost."""
+
+    tier: str
+    backend: str
+    cost: Decimal | None  # None: no price was in force for its tier or backend
+    latency_ms: float
+
+
+def run_ledger_entries(
+    *, organization_id: int, run_id: str, request_ids: list[str]
+) -> dict[str, LedgerEntry]:
+    """The ledger rows of a run's requests by request id (absent until flushed)."""
+    records = UsageRecord.objects.filter(
+        organization_id=organization_id, run_id=run_id, request_id__in=request_ids
+    ).values_list("request_id", "tier", "backend", "cost", "latency_ms")
+    return {
+        request_id: LedgerEntry(tier, backend, cost, latency_ms)
+        for request_id, tier, backend, cost, latency_ms in records
+    }

@@ -82,7 +82,9 @@ def _advance_one(lease: Lease) -> bool:
         return False
     staging = StagingCheckpointer(DjangoCheckpointer())
     latest = staging.get(str(run.id))
-    ctx = RunContext(run=run, lease=lease, step=latest.step if latest else 0)
+    ctx = RunContext(
+        run=run, lease=lease, step=latest.step if latest else 0, node=latest.node if latest else ""
+    )
     with heartbeat(lease):
         try:
             result = run_one_step(_workflow(run), staging, str(run.id), ctx)

@@ -4,7 +4,8 @@ Model calls go through the `openai` client to the gateway (or LONGHAUL_AGENT_MOD
 run's own token, which the gateway resolves to the key or person that started the run; tool
 calls are keyed `run:step:n` in the ToolCall table and gated by approvals bound to the digest of
 the exact arguments; events are buffered and committed with the step, so a step that crashes
-and re-runs never publishes its events twice.
+and re-runs never publishes its events twice. Every model request is recorded in the run's trace
+as soon as it returns (runs.traces), with the step and node it served.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from openai import OpenAI
 
 from agents import storable
 from agents.engine.approvals import GateAction, GateVerdict
-from agents.engine.openai_chat import chat_completion
+from agents.engine.openai_chat import SentRequest, chat_completion
 from agents.engine.types import (
+    INVALID_OUTPUT_EVENT,
     ApprovalDecision,
     ApprovalRequired,
     Budgets,
@@ -37,6 +39,7 @@ from runs.leases import Lease
 from runs.models import Run
 from runs.snapshots import snapshot_before_call
 from runs.toolcalls import toolcall_complete, toolcall_outcome, toolcall_start
+from runs.traces import model_call_problem_note, model_call_record
 
 
 @lru_cache(maxsize=64)
@@ -56,12 +59,15 @@ class RunContext:
         run: Run,
         lease: Lease,
         step: int,
+        node: str = "",
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.run = run
         self.run_id = str(run.id)
         self.lease = lease
         self.step = step
+        self.node = node
+        self.last_model_call: str | None = None
         self.budgets = Budgets(**run.budgets)
         self.clock = clock
         self.pending_events: list[tuple[str, dict[str, Any]]] = []
@@ -85,6 +91,12 @@ class RunContext:
             response_format=response_format,
             max_tokens=max_tokens,
             extra={"extra_headers": {"X-Longhaul-Run": self.run_id}},
+            observe=self._traced,
+        )
+
+    def _traced(self, sent: SentRequest) -> None:
+        self.last_model_call = model_call_record(
+            run=self.run, step=self.step, node=self.node, sent=sent
         )
 
     # --- tools ---------------------------------------------------------------------------------
@@ -168,6 +180,8 @@ class RunContext:
     def emit(self, kind: str, data: dict[str, Any]) -> None:
         storable.check(data, where=f"event {kind!r}")  # fails the step now, not its commit
         self.pending_events.append((kind, copy.deepcopy(data)))
+        if kind == INVALID_OUTPUT_EVENT and self.last_model_call is not None:
+            model_call_problem_note(call_id=self.last_model_call, problem=str(data.get("problem")))
 
     def now(self) -> float:
         return self.clock()

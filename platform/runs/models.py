@@ -195,6 +195,48 @@ class RunEvent(models.Model):
         return f"event {self.seq} {self.kind} of run {self.run_id}"
 
 
+class ModelCall(models.Model):
+    """One request a run sent to its model, as asked and answered: the run's trace (runs.traces).
+
+    `id` is the gateway's request id, so the ledger row (gateway.UsageRecord.request_id) with its
+    tier, backend and cost is found by it; a call no gateway answered gets an id of its own.
+    Fields are redacted and clipped when recorded; `clipped` names what was cut.
+    """
+
+    id = models.CharField(primary_key=True, max_length=128)
+    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="model_calls")
+    # Denormalised from the run for retention (an organization setting) and tenant filters.
+    organization = models.ForeignKey(
+        "accounts.Organization", on_delete=models.CASCADE, related_name="+"
+    )
+    step = models.IntegerField()
+    node = models.CharField(max_length=100, blank=True, default="")
+    tier = models.CharField(max_length=64, blank=True, default="")
+    model = models.CharField(max_length=200, blank=True, default="", help_text="as served")
+    request = models.JSONField(default=dict, help_text="messages, tools, response_format, ...")
+    response = models.JSONField(null=True, blank=True, help_text="the raw completion")
+    status = models.PositiveSmallIntegerField(null=True, blank=True, help_text="HTTP status")
+    error = models.TextField(blank=True, default="", help_text="the endpoint's error")
+    problem = models.TextField(
+        blank=True, default="", help_text="why the answer could not be used (parse, validation)"
+    )
+    prompt_tokens = models.IntegerField(default=0)
+    completion_tokens = models.IntegerField(default=0)
+    latency_ms = models.FloatField(default=0.0)
+    clipped = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["run", "created_at", "id"]
+        indexes = [
+            models.Index(fields=["run", "created_at"], name="modelcall_run_time"),
+            models.Index(fields=["organization", "created_at"], name="modelcall_org_time"),
+        ]
+
+    def __str__(self) -> str:
+        return f"model call {self.id} of run {self.run_id} (step {self.step})"
+
+
 class Artifact(models.Model):
     """A file a run produced, stored under LONGHAUL_ARTIFACTS_DIR/<run id>/."""
 

@@ -9,7 +9,7 @@ from uuid import UUID
 
 from django.db.models import QuerySet
 
-from runs.models import Artifact, Run, RunEvent, ToolCall, ToolCallStatus
+from runs.models import Artifact, ModelCall, Run, RunEvent, ToolCall, ToolCallStatus
 
 
 def run_list(*, organization_id: int, status: str | None = None) -> QuerySet[Run]:
@@ -136,3 +136,18 @@ def organization_recent_tool_calls(
         }
         for call in calls
     ]
+
+
+def run_model_calls(*, run: Run) -> QuerySet[ModelCall]:
+    """The run's trace, oldest first; the run was already found in its organization."""
+    return ModelCall.objects.filter(run=run, organization_id=run.organization_id).order_by(
+        "created_at", "id"
+    )
+
+
+def run_model_call(*, run: Run, call_id: str) -> ModelCall | None:
+    return run_model_calls(run=run).filter(id=call_id).first()
+
+
+def run_tool_calls(*, run: Run) -> QuerySet[ToolCall]:
+    return ToolCall.objects.filter(run=run).order_by("step", "call_index")

@@ -35,3 +35,10 @@ def recover_expired_leases() -> dict[str, Any]:
     from runs.services import runs_recover_expired_leases
 
     return runs_recover_expired_leases()
+
+
+@shared_task(name="runs.tasks.purge_traces", acks_late=True)
+def purge_traces() -> int:
+    from runs.traces import model_calls_purge
+
+    return model_calls_purge()

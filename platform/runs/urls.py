@@ -4,6 +4,7 @@ from django.urls import URLPattern, URLResolver, path
 
 from runs import api
 from runs.reliability_api import ToolReliabilityView
+from runs.trace_api import RunTraceView
 from runs.workspace_api import RunWorkspaceView
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -12,6 +13,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("runs/<uuid:run_id>/cancel", api.RunCancelView.as_view(), name="run-cancel"),
     path("runs/<uuid:run_id>/rollback", api.RunRollbackView.as_view(), name="run-rollback"),
     path("runs/<uuid:run_id>/events", api.RunEventsView.as_view(), name="run-events"),
+    path("runs/<uuid:run_id>/trace", RunTraceView.as_view(), name="run-trace"),
     path(
         "runs/<uuid:run_id>/ws-ticket",
         api.RunWebsocketTicketView.as_view(),

@@ -1,6 +1,7 @@
 # mypy: disable-error-code="arg-type, union-attr, index"
-"""Spend in /api/usage per organization, key, run and workflow, and on the run record; another
-organization's spend stays invisible."""
+"""Spend in /api/usage per organization, key, run and workflow, on the run record and on each
+call of its trace (which shares its ids with the ledger); another organization's spend stays
+invisible."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import uuid
 from collections import defaultdict
 from datetime import timedelta
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -18,10 +20,14 @@ from accounts.models import ApiKey
 from accounts.services import api_key_create
 from gateway.models import UsageRecord
 from runs.credentials import run_model_token
-from runs.models import Run
+from runs.models import ModelCall, Run
+from runs.services import run_advance, run_start
 from tests.factories import TenantFixture
 from tests.gateway.conftest import Backends, client_for, wait_for
 from tests.gateway.test_money_prices import set_price
+from tests.runs.fixtures import effect_calls, runtime
+
+__all__ = ["runtime"]
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -144,3 +150,34 @@ def test_usage_filters_are_validated(gateway: str, acme: TenantFixture) -> None:
 
     assert response.status_code == 400
     assert set(response.json()["errors"]) == {"group_by", "since"}
+
+
+def test_a_runs_trace_and_the_usage_ledger_share_their_ids(
+    gateway: str, acme: TenantFixture, backends: Backends, runtime: Path, settings: Any
+) -> None:
+    # Given: a priced tier whose scripted backend asks for one effect, then answers.
+    fake, backend = backends.add("standard")
+    fake.script = effect_calls(runtime, 1)
+    set_price(backend.tier, "3", "15", at=timezone.now() - timedelta(days=1))
+    backends.settle()
+    settings.LONGHAUL_GATEWAY_URL = f"{gateway}/v1"
+    settings.LONGHAUL_AGENT_MODEL_URL = ""  # through the gateway, as users' runs go
+    run = run_start(
+        organization=acme.organization, workflow="effects", input={"task": "go"}, budgets={}
+    )
+
+    # When
+    run_advance(run_id=str(run.id), owner="w")
+    wait_for(lambda: UsageRecord.objects.filter(run_id=str(run.id)).count() == 2)
+    trace = httpx.get(
+        f"{gateway}/api/runs/{run.id}/trace",
+        headers={"Authorization": f"Bearer {acme.api_key}"},
+    ).json()["results"]
+
+    # Then
+    ledger = list(UsageRecord.objects.filter(run_id=str(run.id)))
+    calls = list(ModelCall.objects.filter(run=run))
+    assert len(calls) == 2
+    assert {call.id for call in calls} == {row.request_id for row in ledger}
+    assert [entry["backend"] for entry in trace] == [backend.name, backend.name]
+    assert all(entry["tier"] == "standard" and float(entry["cost"]) > 0 for entry in trace)

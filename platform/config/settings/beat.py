@@ -5,7 +5,11 @@ from __future__ import annotations
 from config.settings.approvals import LONGHAUL_APPROVAL_SLA_SECONDS, LONGHAUL_APPROVAL_SWEEP_SECONDS
 from config.settings.inference import LONGHAUL_PROBE_INTERVAL_SECONDS
 from config.settings.memory import LONGHAUL_MEMORY_EXPIRE_SECONDS
-from config.settings.runs import LONGHAUL_LEASE_RECOVERY_SECONDS, LONGHAUL_RUN_METRICS_SECONDS
+from config.settings.runs import (
+    LONGHAUL_LEASE_RECOVERY_SECONDS,
+    LONGHAUL_RUN_METRICS_SECONDS,
+    LONGHAUL_TRACE_PURGE_SECONDS,
+)
 from config.settings.webhooks import LONGHAUL_WEBHOOK_SWEEP_SECONDS
 
 
@@ -27,6 +31,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         LONGHAUL_LEASE_RECOVERY_SECONDS, "runs.tasks.recover_expired_leases"
     ),
     "runs-refresh-metrics": _every(LONGHAUL_RUN_METRICS_SECONDS, "runs.tasks.refresh_metrics"),
+    "runs-purge-traces": _every(LONGHAUL_TRACE_PURGE_SECONDS, "runs.tasks.purge_traces"),
     "approvals-sweep": _every(LONGHAUL_APPROVAL_SWEEP_SECONDS, "approvals.tasks.sweep_deadlines"),
     "approvals-sla": _every(LONGHAUL_APPROVAL_SLA_SECONDS, "approvals.tasks.refresh_sla"),
     "webhooks-redeliver": _every(

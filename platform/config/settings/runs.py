@@ -45,6 +45,13 @@ LONGHAUL_TOOL_LATENCY_WINDOW_SECONDS = env_float("LONGHAUL_TOOL_LATENCY_WINDOW_S
 # Tests point this at the scripted model server; empty means LONGHAUL_GATEWAY_URL.
 LONGHAUL_AGENT_MODEL_URL = env_str("LONGHAUL_AGENT_MODEL_URL", "")
 LONGHAUL_AGENT_CHAT_TIMEOUT_SECONDS = env_float("LONGHAUL_AGENT_CHAT_TIMEOUT_SECONDS", 300.0)
+# Model-call traces (runs.traces): each text in a recorded call is cut at the first size, a whole
+# call at the second (its texts cut shorter); traces are kept this many days unless the
+# organization sets its own retention, and beat purges older ones this often.
+LONGHAUL_TRACE_FIELD_MAX_CHARS = env_int("LONGHAUL_TRACE_FIELD_MAX_CHARS", 32_000)
+LONGHAUL_TRACE_CALL_MAX_CHARS = env_int("LONGHAUL_TRACE_CALL_MAX_CHARS", 256_000)
+LONGHAUL_TRACE_RETENTION_DAYS = env_int("LONGHAUL_TRACE_RETENTION_DAYS", 30)
+LONGHAUL_TRACE_PURGE_SECONDS = env_float("LONGHAUL_TRACE_PURGE_SECONDS", 3600.0)
 # Extra workflows ("name=dotted.path,...") and tools (dotted paths to ToolSpec) as plug-ins.
 LONGHAUL_EXTRA_WORKFLOWS = env_list("LONGHAUL_EXTRA_WORKFLOWS", [])
 # The packs' tools join the runtime's registry after any the environment names: the 3D asset

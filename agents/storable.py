@@ -5,7 +5,7 @@ Python's `json` reads and writes `NaN` and `Infinity`, and its strings may hold 
 or half of a UTF-16 surrogate pair: PostgreSQL's jsonb and text refuse all of these, so such a
 value would fail only when it is saved, far from where it came in. `problem` names the first
 thing wrong with a value (where it is and why), `check` raises it as `NotStorable`, and `loads`
-reads JSON text strictly. Size limits keep one value from filling a row: the depth of nesting,
+reads JSON text strictly, and `jsonable` makes the platform's own values storable. Size limits keep one value from filling a row: the depth of nesting,
 the length of one string and the number of items.
 """
 
@@ -64,6 +64,29 @@ def loads(text: str | bytes, *, where: str = "value") -> Any:
         raise NotStorable(f"{where}: {error}") from None
     check(value, where=where)
     return value
+
+
+def jsonable(value: Any, *, clean: bool = True) -> Any:
+    """`value` as JSON, for values the platform makes itself (events, audit entries, webhook
+    payloads): what `json` cannot write becomes its text (a datetime, a Decimal, a UUID, an
+    exception), and with `clean` NUL and lone surrogates become U+FFFD and non-finite numbers
+    null, so PostgreSQL can store it. Without `clean` (a tool's output, which the agent should
+    hear about) `problem` then says what cannot be stored; input from outside is refused with
+    `check`, so its sender learns what was wrong."""
+    value = json.loads(json.dumps(value, default=str))
+    return _cleaned(value) if clean else value
+
+
+def _cleaned(item: Any) -> Any:
+    if isinstance(item, str):
+        return clean_text(item)
+    if isinstance(item, float) and not math.isfinite(item):
+        return None
+    if isinstance(item, list):
+        return [_cleaned(child) for child in item]
+    if isinstance(item, dict):
+        return {clean_text(key): _cleaned(child) for key, child in item.items()}
+    return item
 
 
 def clean_text(text: str) -> str:

@@ -5,7 +5,6 @@ Approval is the caller's job (the platform's RunContext.call_tool is the only pa
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
@@ -24,7 +23,7 @@ class ToolExecutor:
         started = time.perf_counter()
         try:
             self.registry.validate(name, arguments)
-            output = _jsonable(self.registry.function(name)(arguments, env))
+            output = storable.jsonable(self.registry.function(name)(arguments, env), clean=False)
             outcome = ToolOutcome(True, output, duration_s=time.perf_counter() - started)
         except (UnknownTool, ToolArgumentsInvalid) as exc:
             outcome = _failure(exc, started, output=None)
@@ -91,7 +90,3 @@ def _partial_output(exc: Exception) -> Any:
         "stdout": getattr(result, "stdout", ""),
         "stderr": getattr(result, "stderr", ""),
     }
-
-
-def _jsonable(value: Any) -> Any:
-    return json.loads(json.dumps(value, default=str))

@@ -9,13 +9,12 @@ orders (each takes row locks first and the chain lock last).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.utils import timezone
 
+from agents import storable
 from audit.chain import GENESIS, content_of, entry_hash
 from audit.models import AuditEntry
 
@@ -51,7 +50,7 @@ def audit_append(
             actor=actor[:200],
             actor_user_id=actor_user_id,
             target=target[:200],
-            data=_jsonable(data or {}),
+            data=storable.jsonable(data or {}),
             prev_hash=previous,
         )
         entry.hash = entry_hash(content_of(entry))
@@ -71,9 +70,3 @@ def actor_fields(actor: Any) -> dict[str, Any]:
 def _lock_chain(organization_id: int) -> None:
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK_SPACE, organization_id])
-
-
-def _jsonable(data: dict[str, Any]) -> dict[str, Any]:
-    # Stored as jsonb and hashed as read back: round-trip first so both are the same JSON.
-    text = json.dumps(data, cls=DjangoJSONEncoder, default=str).replace("\\u0000", "")
-    return dict(json.loads(text))

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
+from agents import storable
 from core.events import publish_on_commit
 from runs.models import Run, RunEvent
 
@@ -32,7 +32,7 @@ def event_append(*, run_id: UUID | str, kind: str, data: dict[str, Any]) -> RunE
     and a reader never sees seq N+1 without seq N.
     """
     seq = _next_seq(run_id)
-    event = RunEvent.objects.create(run_id=run_id, seq=seq, kind=kind, data=_jsonable(data))
+    event = RunEvent.objects.create(run_id=run_id, seq=seq, kind=kind, data=storable.jsonable(data))
     publish_on_commit(run_group(run_id), {"type": "run.event", "event": event_payload(event)})
     return event
 
@@ -48,9 +48,3 @@ def _next_seq(run_id: UUID | str) -> int:
     if row is None:
         raise Run.DoesNotExist(f"run {run_id} does not exist")
     return int(row[0])
-
-
-def _jsonable(data: dict[str, Any]) -> dict[str, Any]:
-    import json
-
-    return dict(json.loads(json.dumps(data, cls=DjangoJSONEncoder, default=str)))

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from agents import storable
 from agents.engine import recovery
 from agents.engine.types import ApprovalRequired, ToolOutcome
 from audit.services import audit_append
@@ -90,7 +89,7 @@ def toolcall_complete(*, lease: Lease, key: str, outcome: ToolOutcome) -> None:
         retry_of, remedy = _repeated_failure(call)
         ToolCall.objects.filter(id=call.id).update(
             status=ToolCallStatus.SUCCEEDED if outcome.ok else ToolCallStatus.FAILED,
-            output=_jsonable(outcome.output),
+            output=storable.jsonable(outcome.output),
             error_class=outcome.error_class or "",
             error=outcome.error or "",
             failure_class=recovery.failure_class(call.tool, outcome),
@@ -118,7 +117,3 @@ def _repeated_failure(call: ToolCall) -> tuple[ToolCall | None, str]:
         if before.digest == call.digest and before.failure_class:
             return before, previous[0].tool
     return None, ""
-
-
-def _jsonable(value: Any) -> Any:
-    return json.loads(json.dumps(value, cls=DjangoJSONEncoder, default=str))

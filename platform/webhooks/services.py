@@ -15,7 +15,6 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -55,7 +54,7 @@ def webhook_event_emit(
     if not endpoints:
         return None
     event = WebhookEvent.objects.create(
-        organization_id=organization_id, type=type, data=_jsonable(data)
+        organization_id=organization_id, type=type, data=storable.jsonable(data)
     )
     for endpoint in endpoints:
         _enqueue(WebhookDelivery.objects.create(event=event, endpoint=endpoint))
@@ -198,7 +197,3 @@ def webhooks_redeliver_overdue() -> int:
     for delivery_id in ids:
         deliver_webhook.delay(delivery_id)
     return len(ids)
-
-
-def _jsonable(data: dict[str, Any]) -> dict[str, Any]:
-    return dict(json.loads(json.dumps(data, cls=DjangoJSONEncoder, default=str)))

@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agents.coding.repair.model import EDIT_SCHEMA, WINDOW, Window, parsed_edit
+from agents.coding.repair.model import EDIT_SCHEMA, WINDOW, Window, parsed_edit, unusable_edit
 from agents.coding.repair.model import PROMPT as EDIT_PROMPT
 from agents.engine.loop_config import json_schema
 from agents.engine.recovery import MISSING_MODULE, distribution_for
 from agents.engine.types import (
+    INVALID_OUTPUT_EVENT,
     ApprovalRequired,
     Context,
     Interrupt,
@@ -109,7 +110,9 @@ def repair_model_node(state: dict[str, Any], ctx: Context) -> Update | Interrupt
             max_tokens=400,
         )
         edit = parsed_edit(result.content, window)
-        if edit is not None:
+        if edit is None:
+            ctx.emit(INVALID_OUTPUT_EVENT, {"problem": unusable_edit(result.problem, window)})
+        else:
             where = f"{window.path}:{window.start}-{window.end} #{n + 1}"
             edits.append({"path": edit.path, "search": edit.search, "replace": edit.replace,
                           "origin": "model", "where": where})  # fmt: skip

@@ -16,6 +16,7 @@ from typing import Any
 
 from agents.engine.loop_config import json_schema
 from agents.engine.types import (
+    INVALID_OUTPUT_EVENT,
     ApprovalRequired,
     Context,
     EnvironmentFailure,
@@ -78,6 +79,7 @@ def draft_node(state: dict[str, Any], ctx: Context) -> Update:
     try:
         prose = drafting.parse(answer)
     except drafting.DraftUnusable as problem:
+        ctx.emit(INVALID_OUTPUT_EVENT, {"problem": str(problem)})
         attempt = {"answer": (answer or "")[:1500], "feedback": drafting.feedback([str(problem)])}
         ctx.emit("draft", {"author": "the model", "usable": False, "problem": str(problem)})
         return Update({"attempts": [*attempts, attempt]}, "draft")

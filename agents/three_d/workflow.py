@@ -25,6 +25,7 @@ from typing import Any
 from agents.engine.loop_config import json_schema
 from agents.engine.transcript import CHARS_PER_TOKEN, estimate_tokens
 from agents.engine.types import (
+    INVALID_OUTPUT_EVENT,
     ApprovalRequired,
     Context,
     Finish,
@@ -162,6 +163,7 @@ def plan_node(state: dict[str, Any], ctx: Context) -> Update | Finish:
     try:
         plan = parse_plan(result.content, state, unusable=result.problem)
     except PlanInvalid as problem:
+        ctx.emit(INVALID_OUTPUT_EVENT, {"problem": str(problem)})
         return _unusable_plan(state, ctx, str(problem), result.content or "")
     ctx.emit("plan", _plan_event(plan, "model"))
     return Update({"plan": plan, "plan_source": "model"}, "build")
@@ -370,6 +372,7 @@ def _model_repair(
     try:
         plan = parse_plan(answer, state, unusable=result.problem)
     except PlanInvalid as problem:
+        ctx.emit(INVALID_OUTPUT_EVENT, {"problem": str(problem)})
         return _unusable_repair(state, str(problem), answer, history, repairs)
     entry = {
         "round": repairs,

@@ -23,7 +23,7 @@ from tests.factories import TenantFixture
 from tests.runs.fixtures import EXTRA_WORKFLOWS
 from tests.security.sec_workflows import LOOP
 from tests.support.clock import CLOCK, FrozenClock
-from tests.support.fake_openai import FakeOpenAI, Reply
+from tests.support.fake_openai import FakeOpenAI, Fault, Reply
 
 SECRET_GOAL = "Record the effect. The deploy key is AKIAIOSFODNN7EXAMPLE and password=hunter2."
 OPENAI_KEY = "sk-proj-" + "a1B2c3D4" * 6
@@ -200,3 +200,24 @@ def test_the_trace_is_in_the_published_api_schema(acme: TenantFixture) -> None:
     paths = schema.json()["paths"]
     operation = paths["/api/runs/{run_id}/trace"]["get"]
     assert {p["name"] for p in operation["parameters"]} >= {"limit", "offset"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_refused_and_failed_requests_are_traced_with_why(
+    acme: TenantFixture, runtime: Path, model: FakeOpenAI
+) -> None:
+    no_retry = {"x-should-retry": "false"}
+    unusable = Fault("error", status=502, code="invalid_model_output", times=1, headers=no_retry)
+    down = Fault("error", status=503, times=1, headers=no_retry)
+    traced = {}
+    for name, fault in (("unusable", unusable), ("down", down)):
+        model.fault = fault
+        run = run_start(organization=acme.organization, workflow="effects", input={}, budgets={})
+        run_advance(run_id=str(run.id), owner="w")
+        traced[name] = ModelCall.objects.get(run=run)
+
+    assert traced["unusable"].status == 502
+    assert traced["unusable"].problem and not traced["unusable"].error
+    assert traced["down"].status == 503
+    assert "503" in traced["down"].error and not traced["down"].problem
+    assert Run.objects.get(id=traced["down"].run_id).status == "waiting"

@@ -85,6 +85,14 @@ def parsed_edit(content: str | None, window: Window) -> Edit | None:
         return None
 
 
+def unusable_edit(problem: str | None, window: Window) -> str:
+    """Why an answer is no edit of the window, for the run's trace."""
+    return problem or (
+        f"the answer is not an edit of lines {window.start}-{window.end} of {window.path}: JSON "
+        "with `line`, `end_line` and `code` inside them, changing something"
+    )
+
+
 @dataclass(frozen=True)
 class Window:
     path: str

@@ -85,5 +85,9 @@ def test_a_runs_trace_opens_down_to_a_prompt_and_its_completion(
     expect(body.locator(".trace-completion")).to_contain_text("password=[redacted]")
     expect(body).not_to_contain_text("hunter2")
     expect(body).to_contain_text("Why the answer could not be used")
+    trace.locator("ol.trace").evaluate("list => { list.dataset.before = 'yes'; }")
+    trace.get_by_role("button", name="Refresh").click()  # as the run page does on each event
+    expect(trace.locator("ol.trace[data-before]")).to_have_count(0)
+    expect(calls.nth(1).locator(".trace-body")).to_contain_text("Why the answer could not be used")
     check_page(page, "run-detail-trace", page_log)
     trace.screenshot(path=str(SCREENSHOTS / "run-trace.png"))  # the waterfall, opened

@@ -217,7 +217,9 @@ def test_refused_and_failed_requests_are_traced_with_why(
         traced[name] = ModelCall.objects.get(run=run)
 
     assert traced["unusable"].status == 502
-    assert traced["unusable"].problem and not traced["unusable"].error
+    assert traced["unusable"].problem
+    assert not traced["unusable"].error
     assert traced["down"].status == 503
-    assert "503" in traced["down"].error and not traced["down"].problem
+    assert "503" in traced["down"].error
+    assert not traced["down"].problem
     assert Run.objects.get(id=traced["down"].run_id).status == "waiting"

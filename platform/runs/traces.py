@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -123,7 +122,9 @@ def _scrubbed(fields: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     total = settings.LONGHAUL_TRACE_CALL_MAX_CHARS
     while True:
         clipped: list[str] = []
-        scrubbed = {name: _scrub(value, name, limit, clipped, 0) for name, value in fields.items()}
+        scrubbed = storable.jsonable(
+            {name: _scrub(value, name, limit, clipped, 0) for name, value in fields.items()}
+        )
         size = len(json.dumps(scrubbed, ensure_ascii=False))
         if size <= total or limit <= 200:
             return scrubbed, clipped
@@ -144,10 +145,8 @@ def _scrub(value: Any, path: str, limit: int, clipped: list[str], depth: int) ->
         }
     if isinstance(value, (list, tuple)):
         return [_scrub(item, f"{path}[{i}]", limit, clipped, depth + 1) for i, item in enumerate(value)]  # fmt: skip
-    if isinstance(value, float) and not math.isfinite(value):
-        return str(value)
     if value is None or isinstance(value, (bool, int, float)):
-        return value
+        return value  # a non-finite number is made null by storable.jsonable
     return _text(str(value), path, limit, clipped)
 
 

@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from celery import shared_task
 
+from core.retry import Backoff, retry_later
 from memory.embeddings import EmbeddingDimensionError, EmbeddingError
 
+EMBEDDING_BACKOFF = Backoff(first_seconds=5, cap_seconds=60)
 
-@shared_task(
-    name="memory.tasks.document_ingest_task",
-    autoretry_for=(EmbeddingError,),
-    dont_autoretry_for=(EmbeddingDimensionError,),  # a misconfiguration; retrying cannot help
-    retry_backoff=5,
-    max_retries=3,
-)
-def document_ingest_task(document_id: int) -> str | None:
+
+@shared_task(name="memory.tasks.document_ingest_task", bind=True, max_retries=3)
+def document_ingest_task(self: Any, document_id: int) -> str | None:
     from memory.documents import document_ingest
 
-    document = document_ingest(document_id=document_id)
+    try:
+        document = document_ingest(document_id=document_id)
+    except EmbeddingDimensionError:
+        raise  # a misconfiguration; retrying cannot help
+    except EmbeddingError as error:  # the embedding service is down or overloaded
+        retry_later(self, error, EMBEDDING_BACKOFF)
     return None if document is None else document.status
 
 

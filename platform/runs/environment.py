@@ -11,7 +11,6 @@ failure_kind "infrastructure", never as the agent's failure.
 
 from __future__ import annotations
 
-import random
 from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
@@ -21,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from agents.engine.types import EnvironmentFailure
+from core.retry import Backoff
 from runs.leases import Lease, fenced_run
 from runs.lifecycle import run_transition
 from runs.models import FailureKind, Run, RunStatus
@@ -43,15 +43,11 @@ def window_seconds() -> float:
     return float(settings.LONGHAUL_RUN_INFRA_RETRY_WINDOW_SECONDS)
 
 
-def backoff_seconds(retry: int, *, retry_after: float | None = None) -> float:
-    """Exponential from the first delay, capped, with "equal jitter" (half fixed, half random)
-    so that runs hit by the same outage do not all come back at the same instant. A server's
-    Retry-After is honoured up to the cap."""
-    cap = float(settings.LONGHAUL_RUN_INFRA_RETRY_MAX_BACKOFF_SECONDS)
-    first = float(settings.LONGHAUL_RUN_INFRA_RETRY_FIRST_SECONDS)
-    ceiling = min(cap, first * 2 ** max(0, retry - 1))
-    delay = ceiling / 2 + random.uniform(0, ceiling / 2)
-    return min(cap, max(delay, retry_after or 0.0))
+def backoff() -> Backoff:
+    return Backoff(
+        first_seconds=float(settings.LONGHAUL_RUN_INFRA_RETRY_FIRST_SECONDS),
+        cap_seconds=float(settings.LONGHAUL_RUN_INFRA_RETRY_MAX_BACKOFF_SECONDS),
+    )
 
 
 def wait_cleared(run: Run) -> None:
@@ -74,7 +70,7 @@ def _schedule_retry(run: Run, failure: EnvironmentFailure, since: datetime, now:
     window_left = since + timedelta(seconds=window_seconds()) - now
     # The last attempt falls at the window's end, so a run never fails before its window passed.
     delay = min(
-        backoff_seconds(retry, retry_after=failure.retry_after), window_left.total_seconds()
+        backoff().delay(retry, retry_after=failure.retry_after), window_left.total_seconds()
     )
     run.waiting_since, run.waiting_reason, run.waiting_retries = since, str(failure), retry
     run.next_attempt_at = now + timedelta(seconds=max(0.0, delay))

@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from agents import storable
 from audit.services import audit_append
+from core.retry import Backoff
 from inference.secrets import decrypt_secret
 from webhooks import signing, transport
 from webhooks.models import (
@@ -181,8 +182,10 @@ def _record(delivery: WebhookDelivery, answer: transport.Answer) -> str:
 
 
 def retry_delay(attempts: int) -> float:
-    first = float(settings.LONGHAUL_WEBHOOK_RETRY_FIRST_SECONDS)
-    return min(float(settings.LONGHAUL_WEBHOOK_RETRY_MAX_SECONDS), first * 2 ** (attempts - 1))
+    return Backoff(
+        first_seconds=float(settings.LONGHAUL_WEBHOOK_RETRY_FIRST_SECONDS),
+        cap_seconds=float(settings.LONGHAUL_WEBHOOK_RETRY_MAX_SECONDS),
+    ).delay(attempts)
 
 
 def webhooks_redeliver_overdue() -> int:

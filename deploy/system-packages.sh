@@ -21,6 +21,8 @@ if [ "$mode" = test ]; then
   [ -d /usr/share/fonts/truetype/liberation ] || need+=(fonts-liberation)
   # Node runs the Khronos glTF Validator (vendored from npm) on the 3D workflow's GLB files.
   command -v node >/dev/null 2>&1 || need+=(nodejs)
+  # promtool checks and unit-tests the alert rules shipped in deploy/prometheus/.
+  command -v promtool >/dev/null 2>&1 || need+=(prometheus)
 elif [ "$mode" != run ]; then
   echo "usage: $0 [test|run]" >&2
   exit 2

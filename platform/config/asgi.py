@@ -21,11 +21,13 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from config.routing import http_application, websocket_urlpatterns  # noqa: E402
+from core.tracing import traced_asgi, tracing_setup  # noqa: E402
 from core.websocket import BrowserOriginValidator  # noqa: E402
 
+tracing_setup("longhaul-web")
 application = ProtocolTypeRouter(
     {
-        "http": http_application(django_http),
+        "http": traced_asgi(http_application(django_http)),
         "websocket": BrowserOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

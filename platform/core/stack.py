@@ -13,12 +13,19 @@ from django.conf import settings
 from django.core.management import get_commands
 
 from config.env import ConfigurationError
+from core.metrics import MULTIPROC_ENV, multiprocess_dir
 from core.supervisor import ProcessSpec
 
 
 def python_env() -> dict[str, str]:
     repo = str(settings.REPO_DIR)
-    return {"PYTHONPATH": f"{settings.PLATFORM_DIR}:{repo}"}
+    return {"PYTHONPATH": f"{settings.PLATFORM_DIR}:{repo}", MULTIPROC_ENV: str(metrics_dir())}
+
+
+def metrics_dir() -> Path:
+    """Where every process of this host writes its metrics (core.metrics): the operator's
+    PROMETHEUS_MULTIPROC_DIR, else one under the data directory."""
+    return Path(multiprocess_dir() or Path(settings.DATA_DIR) / "metrics")
 
 
 def redis_answers(url: str) -> bool:

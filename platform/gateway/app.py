@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 
 from core import context
+from core.tracing import model_call_span, outcome_record, usage_record
 from gateway import admission
 from gateway.auth import Caller, authenticate
 from gateway.errors import ClientGone, GatewayError
@@ -165,6 +166,28 @@ async def _serve(ex: Exchange, caller: Caller, plan: Plan, usage: Usage) -> None
     registry = await registry_cache.get()
     tier = resolve_tier(plan, caller, registry, ex.headers)
     usage.tier = tier.name
+    operation = "chat" if plan.endpoint == "chat.completions" else plan.endpoint
+    with model_call_span(operation=operation, model=plan.model) as span:
+        try:
+            await _dispatch(ex, caller, registry, tier, plan, usage)
+        finally:
+            usage_record(
+                span,
+                **{
+                    "gen_ai.response.model": usage.model,
+                    "gen_ai.usage.input_tokens": usage.prompt_tokens,
+                    "gen_ai.usage.output_tokens": usage.completion_tokens,
+                    "longhaul.tier": usage.tier,
+                    "longhaul.backend": usage.backend,
+                    "longhaul.request_id": ex.request_id,
+                },
+            )
+            outcome_record(span, ok=not usage.error_code, error_type=usage.error_code)
+
+
+async def _dispatch(
+    ex: Exchange, caller: Caller, registry: Registry, tier: TierConfig, plan: Plan, usage: Usage
+) -> None:
     target = await _admit_and_open(ex, caller, registry, tier, plan, usage)
     usage.tier, usage.backend = target.tier.name, target.state.name
     usage.model = target.state.config.served_model

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
+from prometheus_client import CONTENT_TYPE_LATEST
 
 
 def wrap_http_application(django_http: Any) -> Any:
@@ -24,11 +24,12 @@ def wrap_http_application(django_http: Any) -> Any:
 
 
 async def metrics_application(scope: Any, receive: Any, send: Any) -> None:
+    from core.metrics import metrics_exposition
     from gateway.metrics import metrics_allowed
 
     headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
     if metrics_allowed(headers, scope.get("client")):
-        status, body, ctype = 200, generate_latest(REGISTRY), CONTENT_TYPE_LATEST.encode()
+        status, body, ctype = 200, metrics_exposition(), CONTENT_TYPE_LATEST.encode()
     else:
         status, body, ctype = 403, b"metrics need a token or a loopback client\n", b"text/plain"
     await send(

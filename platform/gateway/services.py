@@ -14,6 +14,7 @@ from django.db import close_old_connections
 from django.utils.dateparse import parse_datetime
 
 from accounts.models import ApiKey, Organization
+from gateway import metrics
 from gateway.ledger import LEDGER_KEY
 from gateway.models import QuotaPolicy, UsageRecord
 from gateway.pricing import PriceBook, billable, to_nanos
@@ -84,7 +85,8 @@ def _insert(entries: list[dict[str, Any]]) -> dict[str, int]:
                 corrections[key] += delta
         if entry["organization_id"] in existing:
             rows.append(row)
-    UsageRecord.objects.bulk_create(rows, ignore_conflicts=True)
+    created = UsageRecord.objects.bulk_create(rows, ignore_conflicts=True)
+    metrics.spend_count(created)
     return {key: delta for key, delta in corrections.items() if delta}
 
 

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 import httptools
 import orjson
 
+from core.tracing import context_headers
 from inference.selectors import BackendConfig
 
 # Idle connections are dropped before uvicorn-based servers (vLLM, llama-cpp-python) drop them
@@ -386,4 +387,4 @@ def headers_for(backend: BackendConfig, request_id: str) -> dict[str, str]:
     }
     if backend.api_key:
         headers["authorization"] = f"Bearer {backend.api_key}"
-    return headers
+    return context_headers(headers)

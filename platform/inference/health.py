@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 import httpx
 from django.db.models import QuerySet
-from prometheus_client import Counter, Gauge
 
 from core.health import CheckResult
+from core.metrics import counter, gauge
 from inference.breakers import breaker_states, describe_breaker
 from inference.models import Backend
 from inference.selectors import BackendConfig, backend_config, backends_enabled
@@ -29,13 +29,14 @@ PROBE_TIMEOUT_S = 2.0
 UP, BUSY, DOWN = Backend.ProbeStatus.UP, Backend.ProbeStatus.BUSY, Backend.ProbeStatus.DOWN
 _STATUS_VALUE: dict[str, int] = {DOWN: 0, UP: 1, BUSY: 2}
 
-PROBES = Counter(
+PROBES = counter(
     "longhaul_inference_probes", "Backend health probes, by outcome.", ["backend", "status"]
 )
-PROBE_STATUS = Gauge(
+PROBE_STATUS = gauge(
     "longhaul_inference_probe_status",
-    "A backend's last probe in this process: 0 down, 1 up, 2 busy (alive, queue full).",
+    "A backend's last probe (beat's or a readiness check's): 0 down, 1 up, 2 busy (alive, queue full).",
     ["backend"],
+    mode="mostrecent",
 )
 
 

@@ -20,6 +20,7 @@ from agents.engine.types import CheckpointConflict, EnvironmentFailure, StepResu
 from agents.sandbox.errors import SandboxUnavailable
 from agents.storable import NotStorable
 from core.context import run_id as run_id_var
+from core.tracing import step_span
 from runs import budgets
 from runs.checkpointer import DjangoCheckpointer, StagingCheckpointer
 from runs.context import RunContext
@@ -82,10 +83,12 @@ def _advance_one(lease: Lease) -> bool:
         return False
     staging = StagingCheckpointer(DjangoCheckpointer())
     latest = staging.get(str(run.id))
-    ctx = RunContext(
-        run=run, lease=lease, step=latest.step if latest else 0, node=latest.node if latest else ""
-    )
-    with heartbeat(lease):
+    node = latest.node if latest else ""
+    ctx = RunContext(run=run, lease=lease, step=latest.step if latest else 0, node=node)
+    with (
+        step_span(run_id=str(run.id), workflow=run.workflow, step=ctx.step, node=node),
+        heartbeat(lease),
+    ):
         try:
             result = run_one_step(_workflow(run), staging, str(run.id), ctx)
         except (LeaseLost, CheckpointConflict):

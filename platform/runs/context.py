@@ -32,6 +32,15 @@ from agents.engine.types import (
     arguments_digest,
 )
 from agents.tools.executor import unstorable_arguments
+from core.tracing import (
+    Span,
+    context_headers,
+    current_span_record,
+    model_call_span,
+    outcome_record,
+    tool_call_span,
+    usage_record,
+)
 from runs import toolbox
 from runs.credentials import run_model_token
 from runs.gate import approval_gate, run_facts
@@ -40,6 +49,25 @@ from runs.models import Run
 from runs.snapshots import snapshot_before_call
 from runs.toolcalls import toolcall_complete, toolcall_outcome, toolcall_start
 from runs.traces import model_call_problem_note, model_call_record
+
+
+def _record_answer(span: Span, result: ChatResult, max_tokens: int | None) -> None:
+    if not span.is_recording():
+        return
+    raw = result.raw or {}
+    choices = raw.get("choices") or [{}]
+    usage_record(
+        span,
+        **{
+            "gen_ai.request.max_tokens": max_tokens,
+            "gen_ai.response.id": raw.get("id"),
+            "gen_ai.response.model": raw.get("model"),
+            "gen_ai.response.finish_reasons": [str(c.get("finish_reason")) for c in choices],
+            "gen_ai.usage.input_tokens": result.prompt_tokens,
+            "gen_ai.usage.output_tokens": result.completion_tokens,
+        },
+    )
+    outcome_record(span, ok=result.problem is None, error_type="invalid_model_output")
 
 
 @lru_cache(maxsize=64)
@@ -83,21 +111,26 @@ class RunContext:
     ) -> ChatResult:
         base_url = settings.LONGHAUL_AGENT_MODEL_URL or settings.LONGHAUL_GATEWAY_URL
         token = run_model_token(run_id=self.run_id)
-        return chat_completion(
-            _client(base_url, token, settings.LONGHAUL_AGENT_CHAT_TIMEOUT_SECONDS),
-            model=self.run.tier,
-            messages=messages,
-            tools=tools,
-            response_format=response_format,
-            max_tokens=max_tokens,
-            extra={"extra_headers": {"X-Longhaul-Run": self.run_id}},
-            observe=self._traced,
-        )
+        with model_call_span(operation="chat", model=self.run.tier, url=base_url) as span:
+            result = chat_completion(
+                _client(base_url, token, settings.LONGHAUL_AGENT_CHAT_TIMEOUT_SECONDS),
+                model=self.run.tier,
+                messages=messages,
+                tools=tools,
+                response_format=response_format,
+                max_tokens=max_tokens,
+                extra={"extra_headers": context_headers({"X-Longhaul-Run": self.run_id})},
+                observe=self._traced,
+            )
+            _record_answer(span, result, max_tokens)
+        return result
 
     def _traced(self, sent: SentRequest) -> None:
         self.last_model_call = model_call_record(
             run=self.run, step=self.step, node=self.node, sent=sent
         )
+        # The run page's trace entry, for finding it from the span (and back).
+        current_span_record(**{"longhaul.model_call.id": self.last_model_call})
 
     # --- tools ---------------------------------------------------------------------------------
     def call_tool(
@@ -139,7 +172,11 @@ class RunContext:
         )
         # A call executed again after a crash starts from the workspace it first saw.
         snapshot_before_call(run=self.run, step=self.step, call_index=call_index, tool=name)
-        outcome = toolbox.execute(name, copy.deepcopy(arguments), run=self.run, idempotency_key=key)
+        with tool_call_span(tool=name, call_id=key, **{"longhaul.run.id": self.run_id}) as span:
+            outcome = toolbox.execute(
+                name, copy.deepcopy(arguments), run=self.run, idempotency_key=key
+            )
+            outcome_record(span, ok=outcome.ok, error_type=outcome.error_class)
         toolcall_complete(lease=self.lease, key=key, outcome=outcome)
         return outcome
 

@@ -1,5 +1,8 @@
-"""Prometheus metrics of runs and their tool calls, computed from the database by beat and
-exported by the web process's /metrics (core.metrics explains why through the cache).
+"""Prometheus metrics of runs and their tool calls.
+
+Most are computed from the database by beat and exported by the web process's /metrics
+(core.metrics explains why through the cache). `longhaul_tool_call_seconds` is the workers' own,
+observed as each call completes and added up across processes by multiprocess mode.
 
 Counts are cumulative over every recorded call or run, so they are counters and `rate()` /
 `increase()` give any window; latency quantiles cover the last
@@ -19,11 +22,22 @@ from django.utils import timezone
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-from core.metrics import collector_register, figures_cached, figures_store
+from core.metrics import collector_register, figures_cached, figures_store, histogram
 from runs import reliability
 from runs.reliability import CallScope
 
 CACHE_KEY = "runs:metrics"
+TOOL_CALL_SECONDS = histogram(
+    "longhaul_tool_call_seconds",
+    "Tool calls completed by the workers, by tool and outcome (ok when the call did what it was "
+    "asked, else error), with their latency.",
+    ["tool", "outcome"],
+    buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600),
+)
+
+
+def tool_call_observe(*, tool: str, ok: bool, seconds: float) -> None:
+    TOOL_CALL_SECONDS.labels(tool, "ok" if ok else "error").observe(max(0.0, seconds))
 
 
 def metrics_refresh(*, now: datetime | None = None) -> dict[str, int]:

@@ -14,6 +14,7 @@ from agents.engine.types import ApprovalRequired, ToolOutcome
 from audit.services import audit_append
 from runs.gate import approval_gate
 from runs.leases import Lease, fenced_run
+from runs.metrics import tool_call_observe
 from runs.models import Run, ToolCall, ToolCallStatus
 
 _DONE = (ToolCallStatus.SUCCEEDED, ToolCallStatus.FAILED)
@@ -97,6 +98,9 @@ def toolcall_complete(*, lease: Lease, key: str, outcome: ToolOutcome) -> None:
             remedy=remedy,
             duration_s=outcome.duration_s,
             completed_at=timezone.now(),
+        )
+        transaction.on_commit(
+            lambda: tool_call_observe(tool=call.tool, ok=outcome.ok, seconds=outcome.duration_s)
         )
 
 

@@ -79,9 +79,12 @@ class FakeOpenAI:
                     self.fault = Fault()
             return fault
 
-    def record(self, path: str, body: dict[str, Any]) -> None:
+    def record(
+        self, path: str, body: dict[str, Any], headers: dict[str, str] | None = None
+    ) -> None:
         with self._lock:
-            self.requests.append({"path": path, "body": body, "at": time.time()})
+            entry = {"path": path, "body": body, "at": time.time(), "headers": headers or {}}
+            self.requests.append(entry)
 
     # --- ASGI ----------------------------------------------------------------------------
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
@@ -89,7 +92,8 @@ class FakeOpenAI:
             return
         body = await _read_json(receive)
         path = scope["path"]
-        self.record(path, body if isinstance(body, dict) else {})
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        self.record(path, body if isinstance(body, dict) else {}, headers)
         while self.gate is not None and not self.gate.is_set():
             await asyncio.sleep(0.005)
         fault = self.take_fault()

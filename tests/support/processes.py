@@ -76,7 +76,8 @@ def stop_process(process: subprocess.Popen[bytes], grace: float = 10.0) -> None:
 
 @contextmanager
 def asgi_server(**env: str) -> Iterator[str]:
-    """Runs config.asgi under uvicorn on a free port; yields its base URL."""
+    """Runs config.asgi under uvicorn on a free port; yields its base URL. WEB_CONCURRENCY in
+    `env` is uvicorn's number of worker processes."""
     with _uvicorn(None, env) as base:
         yield base
 
@@ -113,7 +114,9 @@ def _uvicorn(log: Path | None, env: dict[str, str]) -> Iterator[str]:
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        wait_for_http(f"{base}/healthz", process=process)
+        # Several workers start side by side, each loading Django: give them the time.
+        workers = int(env.get("WEB_CONCURRENCY", "1"))
+        wait_for_http(f"{base}/healthz", timeout=30.0 * workers, process=process)
         yield base
     finally:
         stop_process(process)

@@ -42,3 +42,7 @@ LONGHAUL_GATEWAY_LEDGER_BATCH = env_int("LONGHAUL_GATEWAY_LEDGER_BATCH", 500)
 LONGHAUL_CURRENCY = env_str("LONGHAUL_CURRENCY", "USD")
 # Empty: /metrics answers loopback clients only; set: it needs `Authorization: Bearer <token>`.
 LONGHAUL_METRICS_TOKEN = env_str("LONGHAUL_METRICS_TOKEN", "")
+# Set: a Celery worker serves its host's metrics on this port too (hosts without a web process);
+# it asks for no token, so bind it to an address only the scraper reaches.
+LONGHAUL_WORKER_METRICS_PORT = env_int("LONGHAUL_WORKER_METRICS_PORT", 0)
+LONGHAUL_WORKER_METRICS_HOST = env_str("LONGHAUL_WORKER_METRICS_HOST", "127.0.0.1")

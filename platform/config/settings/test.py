@@ -30,3 +30,5 @@ API_KEY_CACHE_SECONDS = 1
 LONGHAUL_EMBEDDED_INFERENCE = False
 # Readiness tests read the sandbox probe's answer, however busy the machine, not "under way".
 LONGHAUL_SANDBOX_PROBE_WAIT_SECONDS = 300.0
+# A test's server is one uvicorn process unless the test says otherwise (tests/gateway/test_workers.py).
+LONGHAUL_WEB_WORKERS = max(1, env_int("LONGHAUL_WEB_WORKERS", 1))

@@ -13,9 +13,11 @@ from accounts.bootstrap import DemoCredentials, demo_bootstrap
 from config import embedded_db
 from config.env import local_url
 from core.apps import DEVELOPMENT_WARNING
+from core.metrics import multiprocess_dir_reset
 from core.stack import (
     ensure_port_free,
     local_redis_spec,
+    metrics_dir,
     platform_specs,
     redis_answers,
 )
@@ -40,6 +42,7 @@ class Command(BaseCommand):
 
     def _prepare(self) -> Supervisor:
         ensure_port_free(settings.LONGHAUL_WEB_HOST, settings.LONGHAUL_WEB_PORT)
+        multiprocess_dir_reset(metrics_dir())
         specs = platform_specs()
         if not redis_answers(settings.REDIS_URL):
             specs.insert(0, local_redis_spec(settings.REDIS_URL))

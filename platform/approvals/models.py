@@ -155,8 +155,10 @@ class ApprovalRequest(models.Model):
     escalations = models.PositiveSmallIntegerField(default=0)
     remind_at = models.DateTimeField(null=True, blank=True)
     reminded_at = models.DateTimeField(null=True, blank=True)
-    # When the reviewers were emailed (approvals.reviewers): once per request.
+    # When the reviewers were emailed (approvals.reviewers): once per request, and once more
+    # when it is escalated.
     notified_at = models.DateTimeField(null=True, blank=True)
+    escalation_notified_at = models.DateTimeField(null=True, blank=True)
     status = models.CharField(
         max_length=16, choices=ApprovalStatus.choices, default=ApprovalStatus.PENDING
     )

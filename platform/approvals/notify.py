@@ -38,8 +38,7 @@ def summary(request: ApprovalRequest) -> dict[str, Any]:
 
 def requested(request: ApprovalRequest) -> None:
     kind = "budget.requested" if request.kind == RequestKind.BUDGET else "approval.requested"
-    people = [person.username for person in reviewers.reviewers_of(request)]
-    data = {**summary(request), "notify": people, "review_url": reviewers.review_url(request)}
+    data = {**summary(request), **_told(request)}
     webhook_event_emit(organization_id=request.organization_id, type=kind, data=data)
     reviewers.schedule(request)
     requester = request.requested_by_user.username if request.requested_by_user else None
@@ -59,6 +58,12 @@ def requested(request: ApprovalRequest) -> None:
             "rule": request.rule_name,
         },
     )
+
+
+def _told(request: ApprovalRequest) -> dict[str, Any]:
+    """Who is emailed about the request (approvals.reviewers) and where they decide it."""
+    people = [person.username for person in reviewers.reviewers_of(request)]
+    return {"notify": people, "review_url": reviewers.review_url(request)}
 
 
 def voted(request: ApprovalRequest, vote: ApprovalVote) -> None:
@@ -134,8 +139,11 @@ def escalated(request: ApprovalRequest) -> None:
     }
     event_append(run_id=request.run_id, kind="approval.escalated", data=data)
     webhook_event_emit(
-        organization_id=request.organization_id, type="approval.escalated", data=summary(request)
+        organization_id=request.organization_id,
+        type="approval.escalated",
+        data={**summary(request), **_told(request)},
     )
+    reviewers.schedule(request)
     _audit(request, "approval.escalated", actor=f"{SYSTEM} (deadline)", data=data)
 
 

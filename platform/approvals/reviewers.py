@@ -1,6 +1,7 @@
 """Telling reviewers that a request waits for them: one email to each person who may decide it
 (the rule's approver roles, the organization's reviewers when no rule named any), sent once per
-request after the transaction that raised it commits.
+request after the transaction that raised it commits, and once more, to the role it went to,
+when it is escalated.
 
 The email says what waits and where to decide it, never the call's arguments (they may carry
 credentials or personal data): the reviewer reads those in the review queue, signed in.
@@ -19,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.selectors import organization_memberships
-from approvals.models import OPEN_STATUSES, ApprovalRequest, RequestKind
+from approvals.models import OPEN_STATUSES, ApprovalRequest, ApprovalStatus, RequestKind
 
 logger = logging.getLogger(__name__)
 
@@ -54,41 +55,49 @@ def schedule(request: ApprovalRequest) -> None:
 
 
 def approval_reviewers_notify(*, approval_id: int) -> int:
-    """Emails each reviewer of a still open request that nobody was told of yet; returns how
-    many were written to. A failed send leaves the request unclaimed, for the task's retry."""
-    claimed = ApprovalRequest.objects.filter(
-        id=approval_id, notified_at__isnull=True, status__in=OPEN_STATUSES
-    ).update(notified_at=timezone.now())
-    if not claimed:
+    """Emails each reviewer of a still open request that they were not told of yet: when it
+    started waiting, and again when it was escalated (to the role it went to). Returns how many
+    were written to. A failed send clears the mark again, for the task's retry."""
+    request = ApprovalRequest.objects.filter(id=approval_id, status__in=OPEN_STATUSES).first()
+    if request is None:
         return 0
-    request = ApprovalRequest.objects.select_related("run").get(id=approval_id)
-    messages = [_message(request, person) for person in reviewers_of(request) if person.email]
+    escalated = request.status == ApprovalStatus.ESCALATED
+    marker = "escalation_notified_at" if escalated else "notified_at"
+    unmarked = ApprovalRequest.objects.filter(
+        id=approval_id, status=request.status, **{f"{marker}__isnull": True}
+    )
+    if not unmarked.update(**{marker: timezone.now()}):
+        return 0  # told already (a retried or repeated task)
+    messages = [
+        _message(request, person, escalated) for person in reviewers_of(request) if person.email
+    ]
     try:
         with get_connection() as connection:
             connection.send_messages(messages)
     except Exception:
-        ApprovalRequest.objects.filter(id=approval_id).update(notified_at=None)
+        ApprovalRequest.objects.filter(id=approval_id).update(**{marker: None})
         raise
     logger.info("approval %s: told %s reviewers", approval_id, len(messages))
     return len(messages)
 
 
-def _message(request: ApprovalRequest, person: Any) -> EmailMessage:
+def _message(request: ApprovalRequest, person: Any, escalated: bool) -> EmailMessage:
     what = (
         f"a budget extension ({request.arguments.get('budget')})"
         if request.kind == RequestKind.BUDGET
         else f"a call of {request.tool}"
     )
-    subject = f"Approval needed: {what} in a {request.run.workflow} run"
+    needed = "Escalated to you" if escalated else "Approval needed"
+    subject = f"{needed}: {what} in a {request.run.workflow} run"
     return EmailMessage(
         subject=subject[:200],
-        body=_body(request, person, what),
+        body=_body(request, person, what, escalated),
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[person.email],
     )
 
 
-def _body(request: ApprovalRequest, person: Any, what: str) -> str:
+def _body(request: ApprovalRequest, person: Any, what: str, escalated: bool) -> str:
     then = {"approve": "approved", "escalate": "escalated"}.get(request.deadline_action, "expires")
     deadline = (
         f"Decide before {request.deadline_at:%Y-%m-%d %H:%M} UTC; then it is {then}."
@@ -96,9 +105,15 @@ def _body(request: ApprovalRequest, person: Any, what: str) -> str:
         else "It has no deadline."
     )
     rule = f"the rule {request.rule_name!r}" if request.rule_name else "the platform's default"
+    escalation = (
+        ["Nobody decided it before its deadline, so it was escalated to your role.", ""]
+        if escalated
+        else []
+    )
     lines = [
         f"Hello {person.get_full_name() or person.username},",
         "",
+        *escalation,
         f"A run of your organization waits for approval of {what}, asked for by {rule}",
         f"(policy version {request.policy_version}). {request.quorum} approval(s) needed from: "
         f"{', '.join(request.approver_roles)}.",

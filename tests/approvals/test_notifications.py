@@ -5,6 +5,7 @@ without the call's arguments; the signed webhook names the same people and the p
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from django.db import transaction
 from accounts.services import membership_create
 from agents.engine.approvals import RunFacts
 from agents.engine.types import arguments_digest
+from approvals.deadlines import approvals_sweep
 from approvals.reviewers import approval_reviewers_notify
 from approvals.rules import approval_rule_create
 from approvals.selectors import policy_current
@@ -135,3 +137,41 @@ def test_a_rolled_back_request_tells_nobody(acme: TenantFixture, eager: None) ->
         raise RuntimeError("the step failed after raising the request")
 
     assert mail.outbox == []
+
+
+def test_an_escalated_request_tells_the_role_it_went_to_once(
+    acme: TenantFixture, eager: None, django_capture_on_commit_callbacks: Any
+) -> None:
+    # Given: a request reviewers left past its deadline, and an admin to escalate to
+    with_emails(acme)
+    admin = make_user("acme-admin")
+    admin.email = "acme-admin@acme.example"
+    admin.save(update_fields=["email"])
+    membership_create(organization=acme.organization, user=admin, role="admin")
+    rule = approval_rule_create(
+        organization_id=acme.organization.id,
+        data={
+            "name": "reads",
+            "action": "require_approval",
+            "conditions": {"tools": ["read_file"]},
+            "approver_roles": ["reviewer"],
+            "deadline_seconds": 60,
+            "deadline_action": "escalate",
+            "escalate_to_role": "admin",
+        },
+        actor="acme-owner",
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        request = raise_request(acme, acme.member, rule)
+    assert [message.to[0] for message in mail.outbox] == ["acme-reviewer@acme.example"]
+
+    # When: the sweep finds it overdue
+    with django_capture_on_commit_callbacks(execute=True):
+        approvals_sweep(now=request.deadline_at + timedelta(seconds=1))
+
+    # Then: the admin is told it is theirs now, once
+    escalation = mail.outbox[-1]
+    assert escalation.to == ["acme-admin@acme.example"]
+    assert escalation.subject.startswith("Escalated to you")
+    assert approval_reviewers_notify(approval_id=request.id) == 0
+    assert len(mail.outbox) == 2

@@ -12,7 +12,6 @@ import io
 import itertools
 import json
 import os
-import stat
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +19,7 @@ import nh3
 from markdown_it import MarkdownIt
 
 from dashboard.text import clip, visible
+from runs.artifacts import artifact_read
 
 if TYPE_CHECKING:  # types only: the app's rows come through its selectors
     from runs.models import Artifact
@@ -71,24 +71,13 @@ def artifact_preview(artifact: Artifact) -> Preview:
     kind = preview_kind(artifact)
     if kind in INLINE_KINDS or kind == "binary":
         return Preview(kind)
-    data, truncated = read_prefix(artifact.path, MAX_PREVIEW_BYTES)
+    data, truncated = artifact_read(artifact, MAX_PREVIEW_BYTES)
     text = data.decode("utf-8", errors="replace")
     preview = {"diff": _diff, "csv": _csv, "json": _json, "markdown": _markdown}.get(kind, _text)(
         text
     )
     preview.truncated = preview.truncated or truncated
     return preview
-
-
-def read_prefix(path: str, limit: int) -> tuple[bytes, bool]:
-    """At most `limit` bytes of a stored artifact, never through a link; (bytes, truncated)."""
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise OSError(f"{path} is not a regular file")
-    with os.fdopen(fd, "rb") as handle:
-        data = handle.read(limit + 1)
-    return data[:limit], len(data) > limit
 
 
 def _diff(text: str) -> Preview:

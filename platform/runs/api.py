@@ -24,6 +24,7 @@ from audit.services import actor_fields
 from core.parsers import JSONParser
 from core.websocket import ws_ticket_mint, ws_ticket_seconds
 from runs import selectors, services
+from runs.artifacts import artifact_open
 from runs.consumers import ws_ticket_resource
 from runs.models import Run
 from runs.rollback import run_rollback
@@ -204,8 +205,12 @@ class RunArtifactDownloadView(APIView):
         artifact = selectors.run_artifact(run=tenant_run(request, run_id), name=name)
         if artifact is None:
             raise NotFound("No such artifact.")
+        try:
+            stored = artifact_open(artifact)
+        except OSError:
+            raise NotFound("This artifact's file cannot be read.") from None
         response = FileResponse(
-            open(artifact.path, "rb"),  # noqa: SIM115 - FileResponse closes it
+            stored,
             content_type=artifact.media_type,
             as_attachment=True,
             filename=artifact.name,

@@ -5,10 +5,12 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import os
 import re
+import stat
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -39,6 +41,23 @@ def artifact_store(*, run: Run, name: str, content: bytes, media_type: str) -> A
         },
     )
     return artifact
+
+
+def artifact_open(artifact: Artifact) -> IO[bytes]:
+    """The artifact's stored file, for reading: never through a link, and only a regular file
+    (OSError otherwise, as for a file that is gone). Every reader of artifacts goes through it."""
+    fd = os.open(artifact.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(f"artifact {artifact.name!r} is not a regular file")
+    return os.fdopen(fd, "rb")
+
+
+def artifact_read(artifact: Artifact, limit: int) -> tuple[bytes, bool]:
+    """At most `limit` bytes of the artifact, and whether there was more."""
+    with artifact_open(artifact) as handle:
+        data = handle.read(limit + 1)
+    return data[:limit], len(data) > limit
 
 
 def declared_artifacts(output: dict[str, Any]) -> Iterator[tuple[str, bytes, str]]:

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from dashboard.previews import _csv, _diff, _json, read_prefix, render_markdown
+from dashboard.previews import _csv, _diff, _json, render_markdown
 from dashboard.text import clip, visible
+from runs.artifacts import artifact_read
+from runs.models import Artifact
 
 
 def test_terminal_escapes_and_bidirectional_overrides_become_visible_characters() -> None:
@@ -66,9 +68,12 @@ def test_artifacts_are_read_through_no_link_and_only_a_prefix(tmp_path: Path) ->
     link = tmp_path / "link.txt"
     link.symlink_to(target)
 
-    assert read_prefix(str(target), 100) == (b"x" * 100, True)
+    def stored(path: Path) -> Artifact:
+        return Artifact(name=path.name, path=str(path))
+
+    assert artifact_read(stored(target), 100) == (b"x" * 100, True)
     with pytest.raises(OSError):
-        read_prefix(str(link), 100)
+        artifact_read(stored(link), 100)
     os.mkfifo(tmp_path / "fifo")
     with pytest.raises(OSError, match="not a regular file"):
-        read_prefix(str(tmp_path / "fifo"), 100)  # opened non-blocking, so no hang either
+        artifact_read(stored(tmp_path / "fifo"), 100)  # opened non-blocking, so no hang either

@@ -3,8 +3,6 @@ images, PDFs and the 3D viewer load."""
 
 from __future__ import annotations
 
-import os
-import stat
 from typing import TYPE_CHECKING
 from uuid import UUID
 
@@ -16,6 +14,7 @@ from dashboard.pages import page
 from dashboard.previews import INLINE_KINDS, artifact_preview, preview_kind
 from dashboard.views.runs import _run
 from runs import selectors
+from runs.artifacts import artifact_open
 
 if TYPE_CHECKING:  # types only: the app's rows come through its selectors
     from runs.models import Artifact
@@ -48,11 +47,11 @@ def artifact_raw(
     kind = preview_kind(artifact)
     if kind not in INLINE_KINDS:
         raise Http404("This artifact is not shown inline; download it instead.")
-    fd = os.open(artifact.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise Http404("This artifact is not a regular file.")
-    response = FileResponse(os.fdopen(fd, "rb"), content_type=artifact.media_type)
+    try:
+        stored = artifact_open(artifact)
+    except OSError:
+        raise Http404("This artifact's file cannot be read.") from None
+    response = FileResponse(stored, content_type=artifact.media_type)
     if kind != "pdf":  # a sandboxed document gets no PDF viewer; PDFs keep the site's policy
         response["Content-Security-Policy"] = RAW_POLICY
     response["X-Content-Type-Options"] = "nosniff"

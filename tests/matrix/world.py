@@ -40,7 +40,7 @@ from memory.models import Document, MemoryItem
 from memory.services import memory_create
 from runs.artifacts import artifact_store
 from runs.events import event_append
-from runs.models import Artifact, Run
+from runs.models import Artifact, ModelCall, Run
 from runs.services import run_start
 from tests.evals.records import finished_eval
 from tests.factories import TenantFixture, make_approval_request, make_user
@@ -64,6 +64,7 @@ class Tenant:
     people: dict[str, User]
     run: Run
     artifact: Artifact
+    model_call: ModelCall
     approval: ApprovalRequest
     rule: ApprovalRule
     policy_versions: int
@@ -80,6 +81,7 @@ class Tenant:
         values: dict[str, dict[str, Any]] = {
             "run": {"run_id": self.run.id},
             "artifact": {"run_id": self.run.id, "name": self.artifact.name},
+            "model_call": {"run_id": self.run.id, "call_id": self.model_call.id},
             "approval": {"approval_id": self.approval.id},
             "rule": {"rule_id": self.rule.id},
             "policy_version": {"version": self.policy_versions},
@@ -98,6 +100,7 @@ MISSING_ID = 2_000_000_000
 MISSING: dict[str, Any] = {
     "run_id": uuid.UUID(int=1),
     "name": "chart.png",
+    "call_id": "no-such-call",
     "approval_id": MISSING_ID,
     "rule_id": MISSING_ID,
     "version": MISSING_ID,
@@ -262,6 +265,7 @@ def build_tenant(slug: str, *, rules: int) -> Tenant:
         people=people,
         run=run,
         artifact=artifact,
+        model_call=traced_call(run, slug),
         approval=approval,
         rule=created_rules[-1],
         policy_versions=rules,
@@ -275,6 +279,19 @@ def build_tenant(slug: str, *, rules: int) -> Tenant:
             TenantFixture(organization, owner, people[Role.REVIEWER], member, api_key.plaintext),
             {f"{slug}-task": [True, False]},
         ),
+    )
+
+
+def traced_call(run: Run, slug: str) -> ModelCall:
+    """A model call in the run's trace, with the organization's secret in its prompt."""
+    return ModelCall.objects.create(
+        id=f"{slug}-{uuid.uuid4().hex}",
+        run=run,
+        organization=run.organization,
+        step=0,
+        node="act",
+        request={"messages": [{"role": "user", "content": secret_fact(slug)}]},
+        response={"choices": [{"message": {"role": "assistant", "content": f"{slug} answer"}}]},
     )
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import platform
 import shutil
@@ -46,6 +47,7 @@ import aiohttp
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
 
+from bench.failures import Failures  # noqa: E402
 from bench.scratch import scratch_database  # noqa: E402
 
 BENCH_DB = "bench_gateway"
@@ -272,7 +274,8 @@ async def load(
 
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
         for _ in range(min(concurrency, 4)):  # warm connections and caches
-            await one(session, target, stream)
+            with contextlib.suppress(Exception):  # a refused warm-up is counted below, not fatal
+                await one(session, target, stream)
         started, cpu = time.perf_counter(), cpu_seconds(target.pid)
         await asyncio.gather(*(worker(session) for _ in range(concurrency)))
         seconds = time.perf_counter() - started
@@ -377,7 +380,9 @@ async def latency_table(
     print(flush=True)
 
 
-async def measure(targets: list[Target], direct: Target, args: argparse.Namespace) -> None:
+async def measure(
+    targets: list[Target], direct: Target, args: argparse.Namespace, failures: Failures
+) -> None:
     print(f"\n## Gateway benchmark — {datetime.now(UTC):%Y-%m-%d %H:%M} UTC")
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
@@ -387,16 +392,20 @@ async def measure(targets: list[Target], direct: Target, args: argparse.Namespac
     for concurrency in (1, 32):
         n = args.requests if concurrency == 1 else args.requests * 4
         title = f"concurrency {concurrency}, {n} requests a round"
-        await latency_table(title, targets, direct, args, concurrency=concurrency, requests=n)
+        async with failures.async_section(title):
+            await latency_table(title, targets, direct, args, concurrency=concurrency, requests=n)
     title = f"streaming, time to first token, concurrency 1, {args.requests // 2} requests a round"
-    await latency_table(
-        title, targets, direct, args, concurrency=1, requests=args.requests // 2, stream=True
-    )
+    async with failures.async_section(title):
+        await latency_table(
+            title, targets, direct, args, concurrency=1, requests=args.requests // 2, stream=True
+        )
     print("\n### highest requests/s without errors\n")
     print("| target | requests/s | at concurrency | CPU ms/request |")
     print("|---|---|---|---|")
     for target in [direct, *targets]:
-        best, at = await highest_rps(target, args.step_seconds)
+        best, at = None, 0
+        async with failures.async_section(f"highest requests/s of {target.name}"):
+            best, at = await highest_rps(target, args.step_seconds)
         rps[target.name] = best.rps if best else 0.0
         cpu = f"{best.cpu_ms_per_request:.2f}" if best and best.cpu_s else "-"
         print(f"| {target.name} | {rps[target.name]:.0f} | {at} | {cpu} |")
@@ -552,11 +561,14 @@ def main() -> None:
             wait_http(f"http://127.0.0.1:{ll_port}/health/liveliness", timeout=180)
             targets.append(Target("litellm", f"http://127.0.0.1:{ll_port}/v1", "sk-bench", ll.pid))
         direct = Target("direct", fake, "unused")
+        failures = Failures()
         if not args.embedded_only:
-            asyncio.run(measure(targets, direct, args))
+            asyncio.run(measure(targets, direct, args, failures))
         if llama is not None:
-            wait_http(f"{llama}/models", timeout=180)
-            asyncio.run(measure_embedded(gateway, Target("raw", llama, "unused"), 64))
+            with failures.section("embedded llama.cpp decode"):
+                wait_http(f"{llama}/models", timeout=180)
+                asyncio.run(measure_embedded(gateway, Target("raw", llama, "unused"), 64))
+    failures.exit_if_any()
 
 
 if __name__ == "__main__":

@@ -39,6 +39,7 @@ import aiohttp
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
 
+from bench.failures import Failures  # noqa: E402
 from bench.scratch import scratch_database  # noqa: E402
 from tests.support.processes import (  # noqa: E402
     RedisServer,
@@ -329,10 +330,15 @@ def main() -> None:
             f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python "
             f"{platform.python_version()}, load average {os.getloadavg()[0]:.2f} at start\n"
         )
-        asyncio.run(overload(base, key, args))
-        asyncio.run(killed_backend(base, key, pair[0][1].pid, args))
-        asyncio.run(redis_restart(base, key, redis, args))
+        failures = Failures()
+        with failures.section("overload"):
+            asyncio.run(overload(base, key, args))
+        with failures.section("a killed backend"):
+            asyncio.run(killed_backend(base, key, pair[0][1].pid, args))
+        with failures.section("a Redis restart"):
+            asyncio.run(redis_restart(base, key, redis, args))
         print(f"load average {os.getloadavg()[0]:.2f} at the end")
+    failures.exit_if_any()
 
 
 if __name__ == "__main__":

@@ -7,8 +7,9 @@ from django.contrib.auth.admin import UserAdmin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from accounts.directory_services import directory_token_create, directory_token_revoke
 from accounts.lockout import sign_in_unlock
-from accounts.models import ApiKey, Membership, Organization, User
+from accounts.models import ApiKey, DirectoryToken, GroupRoleMapping, Membership, Organization, User
 from accounts.selectors import user_role_in
 from accounts.services import api_key_create, api_key_revoke
 
@@ -105,3 +106,46 @@ class ApiKeyAdmin(admin.ModelAdmin):
         for api_key in queryset:
             api_key_revoke(api_key=api_key)
         self.message_user(request, f"Revoked {queryset.count()} key(s).")
+
+
+@admin.register(DirectoryToken)
+class DirectoryTokenAdmin(admin.ModelAdmin):
+    """SCIM tokens: made here (shown once) and revoked; never edited."""
+
+    list_display = ["name", "prefix", "organization", "created_at", "revoked_at"]
+    list_filter = ["organization"]
+    readonly_fields = ["prefix", "created_at", "revoked_at", "last_used_at"]
+    fields = ["organization", "name", *readonly_fields]
+    actions = ["revoke_selected"]
+
+    def save_model(
+        self, request: HttpRequest, obj: DirectoryToken, form: Any, change: bool
+    ) -> None:
+        if change:
+            super().save_model(request, obj, form, change)
+            return
+        created = directory_token_create(organization=obj.organization, name=obj.name)
+        obj.pk, obj.prefix = created.token.pk, created.token.prefix
+        messages.warning(
+            request, f"Copy this token now, it is not shown again: {created.plaintext}"
+        )
+
+    @admin.action(description="Revoke selected tokens")
+    def revoke_selected(self, request: HttpRequest, queryset: QuerySet[DirectoryToken]) -> None:
+        for token in queryset:
+            directory_token_revoke(token=token, actor=f"{request.user.get_username()} in the admin")
+        self.message_user(request, f"Revoked {queryset.count()} token(s).")
+
+
+@admin.register(GroupRoleMapping)
+class GroupRoleMappingAdmin(admin.ModelAdmin):
+    """Read here; changed with `map_group_role`, which also updates the members' roles."""
+
+    list_display = ["organization", "group", "role"]
+    list_filter = ["organization"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

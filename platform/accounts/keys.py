@@ -8,6 +8,7 @@ import secrets
 from dataclasses import dataclass
 
 KEY_MARKER = "lh"
+DIRECTORY_TOKEN_MARKER = "lhscim"  # SCIM bearer tokens: lhscim_<prefix>_<secret>
 PREFIX_LENGTH = 10
 
 
@@ -17,21 +18,21 @@ class ParsedKey:
     secret_hash: str
 
 
-def generate_key() -> tuple[str, str]:
+def generate_key(marker: str = KEY_MARKER) -> tuple[str, str]:
     """Returns (prefix, full plaintext key)."""
     prefix = secrets.token_hex(PREFIX_LENGTH // 2)
     secret = secrets.token_urlsafe(32)
-    return prefix, f"{KEY_MARKER}_{prefix}_{secret}"
+    return prefix, f"{marker}_{prefix}_{secret}"
 
 
 def hash_key(plaintext: str) -> str:
     return hashlib.sha256(plaintext.encode()).hexdigest()
 
 
-def parse_key(plaintext: str) -> ParsedKey | None:
-    marker, _, rest = plaintext.partition("_")
+def parse_key(plaintext: str, marker: str = KEY_MARKER) -> ParsedKey | None:
+    found, _, rest = plaintext.partition("_")
     prefix, _, secret = rest.partition("_")
-    if marker != KEY_MARKER or len(prefix) != PREFIX_LENGTH or not secret:
+    if found != marker or len(prefix) != PREFIX_LENGTH or not secret:
         return None
     return ParsedKey(prefix=prefix, secret_hash=hash_key(plaintext))
 

@@ -98,3 +98,98 @@ class ApiKey(models.Model):
         if self.revoked_at is not None:
             return False
         return self.expires_at is None or self.expires_at > moment  # type: ignore[operator]
+
+
+class DirectoryToken(models.Model):
+    """The bearer token an organization's identity provider presents to the SCIM API. Only the
+    prefix is visible; the token is stored hashed, like an API key."""
+
+    organization = models.ForeignKey(
+        Organization, on_delete=models.CASCADE, related_name="directory_tokens"
+    )
+    name = models.CharField(max_length=200)
+    prefix = models.CharField(max_length=16, unique=True)
+    secret_hash = models.CharField(max_length=64)
+    created_at = models.DateTimeField(default=timezone.now)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"
+
+
+class DirectoryUser(models.Model):
+    """A person an organization's directory provisions (SCIM): its link to the account."""
+
+    organization = models.ForeignKey(
+        Organization, on_delete=models.CASCADE, related_name="directory_users"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="directory_links"
+    )
+    scim_id = models.UUIDField(unique=True)
+    user_name = models.CharField(max_length=150)
+    external_id = models.CharField(max_length=255, blank=True)
+    active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["organization", "user"], name="unique_directory_user"),
+            models.UniqueConstraint(
+                fields=["organization", "user_name"], name="unique_directory_user_name"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.user_name
+
+
+class DirectoryGroup(models.Model):
+    """A group of the organization's directory; its name maps to a role (GroupRoleMapping)."""
+
+    organization = models.ForeignKey(
+        Organization, on_delete=models.CASCADE, related_name="directory_groups"
+    )
+    scim_id = models.UUIDField(unique=True)
+    display_name = models.CharField(max_length=255)
+    external_id = models.CharField(max_length=255, blank=True)
+    members = models.ManyToManyField(DirectoryUser, related_name="groups", blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["organization", "display_name"], name="unique_directory_group_name"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class GroupRoleMapping(models.Model):
+    """The organization's rule: members of the directory group `group` get `role`. Groups come
+    from SCIM and from sign-in claims alike. Owner is never granted by a group."""
+
+    organization = models.ForeignKey(
+        Organization, on_delete=models.CASCADE, related_name="group_role_mappings"
+    )
+    group = models.CharField(max_length=255)
+    role = models.CharField(max_length=16, choices=Role.choices)
+
+    class Meta:
+        ordering = ["group"]
+        constraints = [
+            models.UniqueConstraint(fields=["organization", "group"], name="unique_group_mapping")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.group} → {self.role}"

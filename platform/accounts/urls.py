@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from accounts import api
 
@@ -17,4 +17,6 @@ urlpatterns = [
         name="password_reset_confirm",
     ),
     path("api/me", api.WhoAmIView.as_view(), name="api-me"),
+    # SCIM 2.0 provisioning, called by the organization's identity provider (accounts.scim).
+    path("scim/v2/", include("accounts.scim.urls")),
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tests.matrix.table import ADMIN, ANYONE, PAGE, PUBLIC, REST, V1, WS, Entry
+from tests.matrix.table import ADMIN, ANYONE, PAGE, PUBLIC, REST, SCIM, V1, WS, Entry
 from tests.matrix.world import Principal
 
 # Websocket close codes (runs.consumers, dashboard.consumers).
@@ -33,6 +33,8 @@ def verdict(entry: Entry, principal: Principal, method: str) -> Verdict:
         return ALLOWED
     if entry.surface == ADMIN:
         return ALLOWED if principal.kind == "operator" else Verdict(False, 302, ADMIN_LOGIN)
+    if entry.surface == SCIM:
+        return Verdict(False, 401)  # only a directory token opens it
     if entry.surface == PAGE:
         return _page(entry, principal, roles)
     if entry.surface == V1:

@@ -10,6 +10,8 @@ Read a line as: route name -> surface(object kind the URL names, key scope, METH
 - `v1`: the OpenAI-compatible API: API keys with the `inference` scope only.
 - `public`: answers everyone alike (health, login, the API schemas, metrics to loopback clients).
 - every `admin:` route: the operators' Django admin (staff only; it spans organizations).
+- `scim`: SCIM provisioning, for the organization's directory token only: sessions and API keys
+  are no credential there (401). Its own tenancy is tested in tests/accounts/test_scim.py.
 
 For each route and caller the test checks: A's caller on A's object gets what the line allows
 (or the refusal); on B's object exactly what it gets for an object that does not exist (404
@@ -22,7 +24,7 @@ from dataclasses import dataclass, field
 
 from accounts.permissions import MANAGERS, MEMBERS, REVIEWERS
 
-REST, PAGE, WS, V1, PUBLIC, ADMIN = "rest", "page", "ws", "v1", "public", "admin"
+REST, PAGE, WS, V1, PUBLIC, ADMIN, SCIM = "rest", "page", "ws", "v1", "public", "admin", "scim"
 ANYONE = frozenset({"anyone"})  # public routes: not even a login
 ADMIN_PREFIX = "admin:"
 
@@ -56,6 +58,10 @@ def v1(method: str, ok: frozenset[int] = frozenset()) -> Entry:
 
 def public(*methods: str, ok: frozenset[int] = frozenset()) -> Entry:
     return Entry(PUBLIC, None, None, dict.fromkeys(methods, ANYONE), ok=ok)
+
+
+def scim(*methods: str) -> Entry:
+    return Entry(SCIM, None, None, dict.fromkeys(methods, frozenset()))
 
 
 # A request body the endpoint refuses as invalid (400) proves the caller got past the checks.
@@ -173,6 +179,16 @@ MATRIX: dict[str, Entry] = {
     "v1:GET /v1/models/<id>": v1("GET", ok=frozenset({404})),
     "v1:POST /v1/chat/completions": v1("POST", ok=INVALID),
     "v1:POST /v1/embeddings": v1("POST", ok=INVALID),
+    # --- SCIM provisioning (the directory token only) ----------------------------------------
+    "scim-users": scim("GET", "POST"),
+    "scim-user": scim("GET", "PUT", "PATCH", "DELETE"),
+    "scim-groups": scim("GET", "POST"),
+    "scim-group": scim("GET", "PUT", "PATCH", "DELETE"),
+    "scim-service-provider-config": scim("GET"),
+    "scim-schemas": scim("GET"),
+    "scim-schema": scim("GET"),
+    "scim-resource-types": scim("GET"),
+    "scim-resource-type": scim("GET"),
     # --- answered ahead of Django -------------------------------------------------------------
     # Aggregate figures without any organization in them, for a loopback client or the token.
     "asgi:/metrics": public("GET"),

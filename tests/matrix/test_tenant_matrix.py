@@ -195,6 +195,8 @@ def _values(world: World, route: Route, entry: Entry, side: str) -> dict[str, An
         "app_label": "accounts",
         "url": "nowhere/",
         "id": "auto",
+        "scim_id": "00000000-0000-0000-0000-000000000000",
+        "name": "User",
     }
     if entry.kind is None:
         return values

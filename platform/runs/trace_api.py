@@ -13,6 +13,7 @@ from django.conf import settings
 from rest_framework import serializers
 from rest_framework.generics import ListAPIView
 
+from core.pagination import LimitOffsetPagination
 from gateway.selectors import LedgerEntry, run_ledger_entries
 from runs import selectors
 from runs.api import RUNS_SCOPE, tenant_run
@@ -66,6 +67,25 @@ class ModelCallSerializer(serializers.ModelSerializer):
         return str(settings.LONGHAUL_CURRENCY)
 
 
+class TracePagination(LimitOffsetPagination):
+    """One call may hold LONGHAUL_TRACE_CALL_MAX_CHARS of text, so a page holds few calls: a
+    larger `limit` is cut to `max_limit`."""
+
+    default_limit = 20
+    max_limit = 50
+
+    def get_limit(self, request: Any) -> int | None:
+        limit = super().get_limit(request)
+        return min(limit, self.max_limit) if limit else limit
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] == self.limit_query_param:
+                parameter["schema"].update(maximum=self.max_limit, default=self.default_limit)
+        return parameters
+
+
 class RunTraceView(ListAPIView):
     """The model calls the run made, oldest first: each request as sent (redacted, clipped to
     the size limits), the raw completion, errors, tokens, latency, and the ledger's tier,
@@ -73,6 +93,7 @@ class RunTraceView(ListAPIView):
 
     permission_classes = [RUNS_SCOPE]
     serializer_class = ModelCallSerializer
+    pagination_class = TracePagination
 
     def get_queryset(self) -> Any:
         self.run = tenant_run(self.request, self.kwargs["run_id"])

@@ -38,6 +38,8 @@ TARGET_TYPES = {
     "webhook_delivery": "webhook_delivery:",
     "account": "account ",
     "address": "address ",
+    "scim_user": "scim_user:",
+    "scim_group": "scim_group:",
 }
 
 

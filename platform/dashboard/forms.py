@@ -126,6 +126,8 @@ TARGET_LABELS = {
     "webhook_delivery": "a delivery",
     "account": "an account",
     "address": "an address",
+    "scim_user": "a directory user",
+    "scim_group": "a directory group",
 }
 
 

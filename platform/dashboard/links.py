@@ -8,6 +8,8 @@ from uuid import UUID
 
 from django.urls import reverse
 
+PEOPLE = {"api_key", "scim_user", "scim_group"}  # shown on the keys and members page
+
 
 def audit_links(entry: Any) -> list[tuple[str, str]]:
     """(label, path) pairs: the target's page, and the run an approval entry belongs to."""
@@ -27,8 +29,10 @@ def _target_link(kind: str, rest: str) -> str | None:
         return reverse("dashboard:run", args=[rest])
     if kind == "tool_call" and _uuid(rest.split(":")[0]):
         return reverse("dashboard:run", args=[rest.split(":")[0]])
+    if kind in PEOPLE:
+        return reverse("dashboard:people")
     if not rest.isdigit():
-        return reverse("dashboard:people") if kind == "api_key" else None
+        return None
     return {
         "approval": reverse("dashboard:review-detail", args=[int(rest)]),
         "approval_rule": f"{reverse('dashboard:policy')}#rule-{rest}",

@@ -18,6 +18,7 @@ from rest_framework.test import APIClient
 from accounts.models import User
 from approvals.models import ApprovalPolicyVersion, ApprovalRule
 from approvals.rules import approval_rule_create
+from audit.services import audit_append
 from runs.models import Run, RunStatus, ToolCall, ToolCallStatus
 from tests.approvals.receiver import receiver
 from tests.factories import TenantFixture
@@ -286,6 +287,14 @@ def test_the_audit_log_filters_and_links_each_entry_to_what_it_is_about(
     assert 'href="/people/"' in keys.content.decode()
     assert "No entry matches these filters." in future.content.decode()
     assert text.content.decode().count("<tr><td>") == 1
+    audit_append(
+        organization_id=acme.organization.id,
+        action="directory.user_created",
+        actor="okta",
+        target="scim_user:8f2c",
+    )
+    directory = owner.get("/review/audit", {"target_type": "scim_user"}).content.decode()
+    assert '<a href="/people/">scim_user:8f2c</a>' in directory
     rest = APIClient()
     rest.force_login(acme.owner)
     listed = rest.get("/api/audit", {"actor": "alice", "q": "run_command"}).json()["results"]

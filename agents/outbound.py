@@ -320,3 +320,89 @@ def _netloc(target: Target) -> str:
 
 def _ms(started: float) -> int:
     return int((time.monotonic() - started) * 1000)
+
+
+# --- clients for other protocols (MCP, OpenAPI services) -----------------------------------------
+class AnswerTooLarge(Exception):
+    """The answer passed the client's size bound; it is not read further."""
+
+
+def pinned_request(
+    request: Any, policy: OutboundPolicy, hosts: frozenset[str] = frozenset()
+) -> Any:
+    """The httpx request sent to the address that passed the policy (Host header and TLS name
+    stay the URL's). With `hosts`, the URL's host (or `host:port`) must be one of them."""
+    target = validate_url(str(request.url), policy, resolve=False)
+    shown = f"[{target.host}]" if ":" in target.host else target.host
+    if hosts and not {target.host, shown, f"{shown}:{target.port}"} & hosts:
+        raise UnsafeURL(f"{target.host_header} is not on this source's list of allowed hosts")
+    address = resolved_addresses(target, policy)[0]
+    request.url = request.url.copy_with(host=address, port=target.port)
+    request.headers["Host"] = target.host_header
+    if target.scheme == "https":
+        request.extensions = {**request.extensions, "sni_hostname": target.host}
+    return request
+
+
+def policy_transport(
+    policy: OutboundPolicy, *, hosts: frozenset[str] = frozenset(), answer_bytes: int
+) -> Any:
+    """An httpx transport that pins every request by the policy and bounds every answer."""
+    import httpx
+
+    class _Bounded(httpx.SyncByteStream):
+        def __init__(self, stream: Any) -> None:
+            self.stream, self.seen = stream, 0
+
+        def __iter__(self) -> Any:
+            for chunk in self.stream:
+                self.seen += len(chunk)
+                if self.seen > answer_bytes:
+                    raise AnswerTooLarge(f"the answer is larger than {answer_bytes} bytes")
+                yield chunk
+
+        def close(self) -> None:
+            self.stream.close()
+
+    class _Transport(httpx.HTTPTransport):
+        def handle_request(self, request: httpx.Request) -> httpx.Response:
+            reply = super().handle_request(pinned_request(request, policy, hosts))
+            return _rebuilt(reply, _Bounded(reply.stream))
+
+    return _Transport()
+
+
+def async_policy_transport(
+    policy: OutboundPolicy, *, hosts: frozenset[str] = frozenset(), answer_bytes: int
+) -> Any:
+    """The asynchronous twin of `policy_transport` (MCP's streamable HTTP client uses one)."""
+    import httpx
+
+    class _Bounded(httpx.AsyncByteStream):
+        def __init__(self, stream: Any) -> None:
+            self.stream, self.seen = stream, 0
+
+        async def __aiter__(self) -> Any:
+            async for chunk in self.stream:
+                self.seen += len(chunk)
+                if self.seen > answer_bytes:
+                    raise AnswerTooLarge(f"the answer is larger than {answer_bytes} bytes")
+                yield chunk
+
+        async def aclose(self) -> None:
+            await self.stream.aclose()
+
+    class _Transport(httpx.AsyncHTTPTransport):
+        async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+            reply = await super().handle_async_request(pinned_request(request, policy, hosts))
+            return _rebuilt(reply, _Bounded(reply.stream))
+
+    return _Transport()
+
+
+def _rebuilt(reply: Any, stream: Any) -> Any:
+    import httpx
+
+    return httpx.Response(
+        reply.status_code, headers=reply.headers, stream=stream, extensions=reply.extensions
+    )

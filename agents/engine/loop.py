@@ -116,7 +116,7 @@ def act_node(state: dict[str, Any], ctx: Context, config: LoopConfig) -> Update:
     messages = [*transcript.render(state, config.system_prompt), _act_request(state, config)]
     if state.get("tool_calling", True):
         try:
-            result = ctx.chat(messages, tools=config.tools(), max_tokens=config.reply_tokens)
+            result = ctx.chat(messages, tools=config.tools(state), max_tokens=config.reply_tokens)
         except ModelCapabilityError as refused:
             if refused.capability != "tools":
                 raise
@@ -125,9 +125,9 @@ def act_node(state: dict[str, Any], ctx: Context, config: LoopConfig) -> Update:
             state = {**state, "tool_calling": False}
             return _with_changes(act_node(state, ctx, config), {"tool_calling": False})
     else:
-        schema = _action_schema(config)
+        schema = _action_schema(config, state)
         result = ctx.chat(messages, response_format=schema, max_tokens=config.reply_tokens)
-    action = parse_action(result, known=config.tool_names())
+    action = parse_action(result, known=config.tool_names(state))
     return _after_choice(state, ctx, config, action)
 
 
@@ -166,7 +166,7 @@ def _act_request(state: dict[str, Any], config: LoopConfig) -> dict[str, Any]:
     return {"role": "user", "content": "\n\n".join(parts)}
 
 
-def _action_schema(config: LoopConfig) -> dict[str, Any]:
+def _action_schema(config: LoopConfig, state: dict[str, Any]) -> dict[str, Any]:
     """One alternative per tool, each with that tool's own argument schema, so a backend with
     grammar-constrained decoding can only produce a well-formed call."""
     choices = [
@@ -178,7 +178,7 @@ def _action_schema(config: LoopConfig) -> dict[str, Any]:
             },
             "required": ["tool", "arguments"],
         }
-        for d in config.tools()
+        for d in config.tools(state)
     ]
     return json_schema("action", {"anyOf": choices})
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 FINISH_TOOL = "finish"
+EXTERNAL_TOOLS_KEY = "external_tools"
 CYCLE_STEPS = 3  # act, execute, reflect
 PLAN_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -45,11 +46,14 @@ class LoopConfig:
     install_tool: str | None = "install_package"
     extra: dict[str, Any] = field(default_factory=dict)
 
-    def tools(self) -> list[dict[str, Any]]:
-        return [*self.tool_definitions, FINISH_DEFINITION]
+    def tools(self, state: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        """The workflow's tools, the organization's own tools the run was offered when it
+        started (the state's `external_tools`), and `finish`."""
+        external = (state or {}).get(EXTERNAL_TOOLS_KEY) or []
+        return [*self.tool_definitions, *external, FINISH_DEFINITION]
 
-    def tool_names(self) -> set[str]:
-        return {d["function"]["name"] for d in self.tools()}
+    def tool_names(self, state: dict[str, Any] | None = None) -> set[str]:
+        return {d["function"]["name"] for d in self.tools(state)}
 
 
 def loop_state(goal: str, **settings: Any) -> dict[str, Any]:

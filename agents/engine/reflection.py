@@ -135,7 +135,7 @@ def _condense(state: dict[str, Any], config: LoopConfig) -> dict[str, Any] | Non
     return transcript.condensed(
         state,
         system_prompt=config.system_prompt,
-        tools=config.tools(),
+        tools=config.tools(state),
         budget_tokens=budget,
         keep_recent=config.keep_recent,
     )

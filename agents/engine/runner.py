@@ -37,10 +37,16 @@ class ThreadNotFound(LookupError):
 
 
 def start_thread(
-    workflow: Workflow, checkpointer: Checkpointer, thread_id: str, input: dict[str, Any]
+    workflow: Workflow,
+    checkpointer: Checkpointer,
+    thread_id: str,
+    input: dict[str, Any],
+    *,
+    extra: dict[str, Any] | None = None,
 ) -> Checkpoint:
-    """Write the first checkpoint (version 1); raises CheckpointConflict if the thread exists."""
-    state = workflow.initial_state(input)
+    """Write the first checkpoint (version 1); raises CheckpointConflict if the thread exists.
+    `extra`: keys the platform adds to the workflow's state (the run's external tools)."""
+    state = {**workflow.initial_state(input), **(extra or {})}
     first = Checkpoint(thread_id, 0, workflow.start, state, 0, 0.0)
     return checkpointer.put(first, expected_version=0)
 

@@ -52,6 +52,19 @@ class ToolRegistry:
             self.register(spec)
         return [spec.name for spec in specs]
 
+    def extended(self, tools: Iterable[tuple[ToolSpec, ToolFunction]]) -> ToolRegistry:
+        """A registry with these tools (each with its function, not a dotted path) besides this
+        one's: how an organization's own tools join the built-in ones for its runs."""
+        other = ToolRegistry()
+        with self._lock:
+            other._specs, other._functions = dict(self._specs), dict(self._functions)
+        for spec, function in tools:
+            if spec.name in self._specs:
+                raise ValueError(f"{spec.name!r} is already a tool here")
+            other.register(spec)
+            other._functions[spec.name] = function
+        return other
+
     def names(self) -> list[str]:
         return sorted(self._specs)
 

@@ -17,5 +17,7 @@ def http_application(django_http: Any) -> Any:
     from core.guards import limit_request_bodies
     from gateway.asgi import wrap_http_application
     from gateway.rest_limits import rate_limit_requests
+    from mcpserver.asgi import wrap_mcp
 
-    return wrap_http_application(rate_limit_requests(limit_request_bodies(django_http)))
+    edge = rate_limit_requests(limit_request_bodies(wrap_mcp(django_http)))
+    return wrap_http_application(edge)

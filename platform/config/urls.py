@@ -17,6 +17,7 @@ urlpatterns = [
     path("api/", include("audit.urls")),
     path("api/", include("webhooks.urls")),
     path("api/", include("memory.urls")),
+    path("api/", include("toolsources.urls")),
     path("api/", include("evals.urls")),
     path("", include("dashboard.urls", namespace="dashboard")),
     path("admin/", admin.site.urls),

@@ -80,6 +80,7 @@ class RunListCreateView(ListAPIView):
             budgets=data["budgets"],
             workspace_archive=data["workspace"],
             repository=data["repository"] or None,
+            tools=data["tools"],
             created_by_user=tenant.user,
             created_by_api_key_id=tenant.api_key_id,
         )

@@ -149,7 +149,7 @@ class RunContext:
             kind="tool",
             name=name,
             arguments=arguments,
-            registry=toolbox.registry(),
+            registry=toolbox.registry_for(self.run.organization_id),
         )
         if verdict.action is GateAction.DENY:
             return self._denied(name, verdict)

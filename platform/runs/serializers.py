@@ -19,6 +19,14 @@ class RunCreateSerializer(serializers.Serializer):
     workspace = serializers.FileField(
         required=False, allow_null=True, default=None, help_text="A .tar.gz of the workspace."
     )
+    tools = serializers.ListField(
+        child=serializers.CharField(max_length=64),
+        required=False,
+        default=list,
+        max_length=64,
+        help_text="The organization's own tools (`<source>__<tool>`) to offer this run, besides "
+        "those enabled for its workflow.",
+    )
 
     def validate_input(self, value: Any) -> dict[str, Any]:
         if not isinstance(value, dict):

@@ -12,13 +12,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.selectors import api_key_get
+from agents.engine.loop_config import EXTERNAL_TOOLS_KEY
 from agents.engine.runner import start_thread
 from agents.engine.types import Budgets
 from agents.outbound import OutboundPolicy, UnsafeURL, validate_url
 from audit.services import audit_append
 from core.errors import Conflict, Forbidden, NotFound
 from inference.selectors import tier_exists, tier_profile
-from runs import budgets, sandboxing, workspaces
+from runs import budgets, sandboxing, toolbox, workspaces
 from runs.advance import advance_under_lease
 from runs.checkpointer import DjangoCheckpointer
 from runs.events import event_append
@@ -44,6 +45,7 @@ def run_start(
     budgets: dict[str, Any] | None = None,
     workspace_archive: IO[bytes] | None = None,
     repository: str | None = None,
+    tools: list[str] | None = None,
     created_by_user: User | None = None,
     created_by_api_key_id: int | None = None,
 ) -> Run:
@@ -54,6 +56,9 @@ def run_start(
     """
     flow = load_workflow(workflow)
     _check_input(flow, input)
+    external = toolbox.external_definitions(
+        organization_id=organization.id, workflow=workflow, names=list(tools or [])
+    )
     api_key = _creating_key(organization, created_by_api_key_id)
     run = Run(
         organization=organization,
@@ -68,7 +73,8 @@ def run_start(
     run.workspace = str(_prepare_workspace(run, workspace_archive, repository) or "")
     with transaction.atomic():
         run.save()
-        start_thread(flow, DjangoCheckpointer(), str(run.id), _thread_input(run, flow))
+        extra = {EXTERNAL_TOOLS_KEY: external} if external else None
+        start_thread(flow, DjangoCheckpointer(), str(run.id), _thread_input(run, flow), extra=extra)
         event_append(run_id=run.id, kind="run.created", data=_run_summary(run))
         enqueue_advance(run_id=run.id)
         _audit(

@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 
 from agents.engine.approvals import GateAction, RunFacts
 from agents.engine.types import ToolOutcome
+from agents.plugins import import_dotted
 from agents.tools import (
     ToolArgumentsInvalid,
     ToolEnvironment,
@@ -35,6 +36,26 @@ def registry() -> ToolRegistry:
 @cache
 def _executor() -> ToolExecutor:
     return ToolExecutor(registry())
+
+
+def registry_for(organization_id: int) -> ToolRegistry:
+    """The built-in tools and the organization's own (LONGHAUL_EXTERNAL_TOOLS), as they are now."""
+    external = _external_tools().tools(organization_id=organization_id)
+    return registry().extended(external) if external else registry()
+
+
+def external_definitions(
+    *, organization_id: int, workflow: str, names: list[str]
+) -> list[dict[str, Any]]:
+    """The OpenAI definitions of the organization's tools a new run is offered."""
+    return _external_tools().definitions(
+        organization_id=organization_id, workflow=workflow, names=names
+    )
+
+
+@cache
+def _external_tools() -> Any:
+    return import_dotted(settings.LONGHAUL_EXTERNAL_TOOLS)()
 
 
 @cache
@@ -94,4 +115,6 @@ def _scratch(run: Run) -> Path:
 
 
 def execute(name: str, arguments: dict[str, Any], *, run: Run, idempotency_key: str) -> ToolOutcome:
-    return _executor().execute(name, arguments, environment(run, idempotency_key=idempotency_key))
+    tools = registry_for(run.organization_id)
+    executor = _executor() if tools is registry() else ToolExecutor(tools)
+    return executor.execute(name, arguments, environment(run, idempotency_key=idempotency_key))

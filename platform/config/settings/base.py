@@ -33,6 +33,7 @@ from config.settings.paths import *  # noqa: F403
 from config.settings.paths import DATA_DIR, REPO_DIR
 from config.settings.runs import *  # noqa: F403
 from config.settings.sandbox import *  # noqa: F403
+from config.settings.toolsources import *  # noqa: F403
 from config.settings.web import *  # noqa: F403
 from config.settings.web import LONGHAUL_PUBLIC_URL, LONGHAUL_WEB_HOST, LONGHAUL_WEB_PORT
 from config.settings.webhooks import *  # noqa: F403
@@ -71,6 +72,8 @@ INSTALLED_APPS = [
     "audit",
     "webhooks",
     "memory",
+    "toolsources",
+    "mcpserver",
     "evals",
     "dashboard",
 ]

@@ -1,0 +1,127 @@
+"""Registering an organization's tool sources over REST: an MCP server over streamable HTTP, an
+OpenAPI 3 service and a stdio MCP server in the sandbox have their tools listed with schemas,
+at high risk with the `network` capability; credentials are sealed; a loopback host the operator
+has not allowed is refused; hostile servers are contained."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.factories import TenantFixture
+from tests.toolsources.conftest import STDIO_SERVER
+from tests.toolsources.remote_service import DOCUMENT
+from toolsources.models import ToolSource
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(person: Any) -> APIClient:
+    client = APIClient()
+    client.force_login(person)
+    return client
+
+
+def register(tenant: TenantFixture, **body: Any) -> Any:
+    return signed_in(tenant.owner).post("/api/tool-sources", body, format="json")
+
+
+def tools_of(reply: Any) -> dict[str, dict[str, Any]]:
+    assert reply.status_code == 201, str(reply.json())
+    return {tool["tool_name"]: tool for tool in reply.json()["tools"]}
+
+
+@pytest.mark.usefixtures("loopback")
+def test_an_mcp_server_lists_its_tools_governed_and_its_credentials_sealed(
+    acme: TenantFixture, remote: str
+) -> None:
+    # When: an owner registers the shop's MCP server with a credential
+    reply = register(
+        acme,
+        name="shop",
+        kind="mcp_http",
+        url=f"{remote}/shop/",
+        headers={"Authorization": "Bearer shop-secret"},
+    )
+
+    # Then: its tools are listed with their schemas, at high risk, reaching the network
+    tools = tools_of(reply)
+    assert set(tools) == {"shop__lookup_order", "shop__refund", "shop__notes"}
+    refund = tools["shop__refund"]
+    assert refund["parameters"]["required"] == ["order_id", "amount"]
+    assert (refund["risk"], refund["capabilities"]) == ("high", ["network"])
+    # ... and the credential is stored encrypted and never shown again
+    stored = ToolSource.objects.get(name="shop")
+    assert reply.json()["has_credentials"] is True
+    assert "shop-secret" not in reply.content.decode()
+    assert "shop-secret" not in stored.headers_ciphertext
+    assert stored.allowed_hosts == [remote.removeprefix("http://")]
+
+
+@pytest.mark.usefixtures("loopback")
+def test_each_openapi_operation_is_a_tool_whose_schema_comes_from_the_document(
+    acme: TenantFixture, remote: str
+) -> None:
+    reply = register(
+        acme, name="orders", kind="openapi", url=f"{remote}/openapi", document=DOCUMENT
+    )
+
+    tools = tools_of(reply)
+    assert set(tools) == {"orders__getOrder", "orders__createOrder"}
+    assert tools["orders__getOrder"]["parameters"]["required"] == ["order_id"]
+    body = tools["orders__createOrder"]["parameters"]["properties"]["body"]
+    assert body["properties"]["quantity"] == {"type": "integer"}  # the $ref, inlined
+    # ... and a document that is not valid OpenAPI 3 is refused with the reason
+    broken = register(
+        acme, name="broken", kind="openapi", url=remote, document={"openapi": "3.0.3"}
+    )
+    assert broken.status_code == 400
+    assert "not valid" in broken.json()["detail"] or "not valid" in str(broken.json())
+
+
+@pytest.mark.usefixtures("loopback")
+def test_a_stdio_server_runs_in_the_sandbox_to_list_its_tools(acme: TenantFixture) -> None:
+    reply = register(
+        acme, name="words", kind="mcp_stdio", command=["/usr/bin/python3", "-I", "-c", STDIO_SERVER]
+    )
+
+    assert set(tools_of(reply)) == {"words__word_count"}
+
+
+def test_a_loopback_host_the_operator_has_not_allowed_is_refused(
+    acme: TenantFixture, remote: str
+) -> None:
+    reply = register(acme, name="shop", kind="mcp_http", url=f"{remote}/shop/")
+
+    assert reply.status_code == 400
+    assert "not a public address" in str(reply.json())
+    assert "LONGHAUL_TOOL_ALLOWED_PRIVATE_HOSTS" in str(reply.json())
+
+
+def test_only_owners_and_admins_register_sources(acme: TenantFixture, remote: str) -> None:
+    reply = signed_in(acme.member).post(
+        "/api/tool-sources", {"name": "shop", "kind": "mcp_http", "url": remote}, format="json"
+    )
+
+    assert reply.status_code == 403
+
+
+@pytest.mark.usefixtures("loopback")
+@pytest.mark.parametrize(
+    ("path", "says"),
+    [
+        ("huge", "larger than"),  # 10 MB where a JSON-RPC answer belongs
+        ("silent", "did not answer within 1 s"),  # never answers
+        ("garbage", "out of protocol"),  # 200 with JSON that is not JSON-RPC
+    ],
+)
+def test_hostile_servers_are_contained(
+    acme: TenantFixture, remote: str, path: str, says: str
+) -> None:
+    reply = register(acme, name=path, kind="mcp_http", url=f"{remote}/{path}", timeout_seconds=1)
+
+    assert reply.status_code == 400
+    assert says in str(reply.json())
+    assert not ToolSource.objects.filter(name=path).exists()

@@ -103,7 +103,7 @@ def startable(case: Case) -> None:
     creates_run = case.operation.path == "/api/runs" and case.method == "POST"
     if creates_run and isinstance(case.body, dict) and not body_negated(case):
         case.body = {**case.body, "workflow": "effects", "input": {"task": "fuzzed"}}
-        case.body.update(tier="standard", repository="", workspace=None)
+        case.body.update(tier="standard", repository="", workspace=None, tools=[])
 
 
 Workflows = rest.as_state_machine()

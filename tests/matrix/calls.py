@@ -18,7 +18,7 @@ from django.db import connection, transaction
 from django.test import Client
 
 from tests.matrix.routes import ASGI, DJANGO, V1, WEBSOCKET, Route
-from tests.matrix.world import A, Principal
+from tests.matrix.world import A, Principal, orders_document
 
 SEARCH = "launch code heliotrope vault"
 
@@ -32,6 +32,13 @@ JSON_BODIES: dict[tuple[str, str], Any] = {
     ("approval-rule", "PATCH"): {"name": f"{A} renamed"},
     ("webhooks", "POST"): {"url": f"https://hooks.{A}.example/new", "event_types": ["*"]},
     ("webhook", "PATCH"): {"description": f"{A} changed"},
+    ("tool-sources", "POST"): {
+        "name": "new-orders",
+        "kind": "openapi",
+        "url": f"https://orders.{A}.example",
+        "document": orders_document(A),
+    },
+    ("external-tool", "PATCH"): {"risk": "low"},
     ("memory", "POST"): {"text": f"{A} keeps its staplers red."},
     ("memory-search", "POST"): {"query": SEARCH},
     ("memory-purge", "POST"): {"confirm": A},
@@ -230,6 +237,8 @@ _WATCHED = {
     "webhooks_webhookdelivery": "id",
     "accounts_apikey": "id, revoked_at",
     "accounts_membership": "id, role",
+    "toolsources_toolsource": "id, name, discovered_at",
+    "toolsources_externaltool": "id, risk, enabled",
 }
 
 

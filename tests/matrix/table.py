@@ -121,6 +121,11 @@ MATRIX: dict[str, Entry] = {
     "webhook-test": rest("webhook", "approvals", POST=MANAGERS),
     "webhook-deliveries": rest("webhook", "approvals", GET=MANAGERS),
     "webhook-delivery-replay": rest("delivery", "approvals", POST=MANAGERS),
+    # --- REST: organizations' tool sources (members read; owners and admins change) ----------
+    "tool-sources": rest(None, "runs", GET=MEMBERS, POST=MANAGERS),
+    "tool-source": rest("tool_source", "runs", GET=MEMBERS, DELETE=MANAGERS),
+    "tool-source-refresh": rest("tool_source", "runs", POST=MANAGERS),
+    "external-tool": rest("external_tool", "runs", GET=MEMBERS, PATCH=MANAGERS),
     # --- REST: memory, search and documents ---------------------------------------------------
     "memory": rest(None, "memory", POST=MEMBERS),
     "memory-search": rest(None, "memory", POST=MEMBERS),
@@ -218,6 +223,7 @@ LISTINGS = {
     "audit",
     "audit-export",
     "webhooks",
+    "tool-sources",
     "memory-search",
     "memory-export",
     "documents",

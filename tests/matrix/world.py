@@ -44,6 +44,8 @@ from runs.models import Artifact, ModelCall, Run
 from runs.services import run_start
 from tests.evals.records import finished_eval
 from tests.factories import TenantFixture, make_approval_request, make_user
+from toolsources.models import ExternalTool, ToolSource
+from toolsources.services import tool_source_create
 from webhooks.endpoints import webhook_endpoint_create
 from webhooks.models import WebhookDelivery, WebhookEndpoint
 
@@ -75,6 +77,8 @@ class Tenant:
     api_key: ApiKey
     membership: Membership
     evaluation: Eval
+    tool_source: ToolSource
+    external_tool: ExternalTool
 
     def url_values(self, kind: str) -> dict[str, Any]:
         """The URL parameters that name this organization's object of `kind`."""
@@ -92,6 +96,8 @@ class Tenant:
             "api_key": {"key_id": self.api_key.id},
             "membership": {"membership_id": self.membership.id},
             "eval": {"eval_id": self.evaluation.id},
+            "tool_source": {"source_id": self.tool_source.id},
+            "external_tool": {"tool_id": self.external_tool.id},
         }
         return values[kind]
 
@@ -111,6 +117,8 @@ MISSING: dict[str, Any] = {
     "key_id": MISSING_ID,
     "membership_id": MISSING_ID,
     "eval_id": uuid.UUID(int=2),
+    "source_id": MISSING_ID,
+    "tool_id": MISSING_ID,
 }
 
 
@@ -259,6 +267,14 @@ def build_tenant(slug: str, *, rules: int) -> Tenant:
         arguments={"ledger": f"/ledgers/{slug}", "amount": 250},
     )
     usage_record(entries=[usage_entry(organization, api_key.api_key, run, slug)])
+    source = tool_source_create(
+        organization_id=organization.id,
+        name=f"{slug}-orders",
+        kind="openapi",
+        url=f"https://orders.{slug}.example",
+        document=orders_document(slug),
+        actor=owner.username,
+    )
     return Tenant(
         slug=slug,
         organization=organization,
@@ -279,6 +295,8 @@ def build_tenant(slug: str, *, rules: int) -> Tenant:
             TenantFixture(organization, owner, people[Role.REVIEWER], member, api_key.plaintext),
             {f"{slug}-task": [True, False]},
         ),
+        tool_source=source,
+        external_tool=source.tools.get(),
     )
 
 
@@ -293,6 +311,16 @@ def traced_call(run: Run, slug: str) -> ModelCall:
         request={"messages": [{"role": "user", "content": secret_fact(slug)}]},
         response={"choices": [{"message": {"role": "assistant", "content": f"{slug} answer"}}]},
     )
+
+
+def orders_document(slug: str) -> dict[str, Any]:
+    """An organization's OpenAPI service of one operation (listed without a network call)."""
+    operation = {"operationId": f"{slug}Orders", "responses": {"200": {"description": "ok"}}}
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": f"{slug} orders", "version": "1"},
+        "paths": {"/orders": {"get": operation}},
+    }
 
 
 def workspace_archive(slug: str) -> io.BytesIO:

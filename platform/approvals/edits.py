@@ -41,7 +41,12 @@ def diff(before: Any, after: Any, path: str = "$") -> list[dict[str, Any]]:
 
 
 def edited_arguments(
-    *, tool: str, original: dict[str, Any], arguments: Any = None, patch: Any = None
+    *,
+    tool: str,
+    original: dict[str, Any],
+    arguments: Any = None,
+    patch: Any = None,
+    organization_id: int,
 ) -> tuple[dict[str, Any], list[dict[str, Any]], str]:
     """The edited arguments, their diff from the original, and their digest; a 400 when they
     are not valid for the tool (or when the edit changes nothing)."""
@@ -50,21 +55,23 @@ def edited_arguments(
     edited = merge_patch(original, patch) if patch is not None else arguments
     if not isinstance(edited, dict):
         raise ValidationError({"arguments": "The edited arguments must be a JSON object."})
-    validate(tool, edited, original)
+    validate(tool, edited, original, organization_id=organization_id)
     changes = diff(original, edited)
     if not changes:
         raise ValidationError({"arguments": "The edit changes nothing; approve without one."})
     return edited, changes, arguments_digest(tool, edited)
 
 
-def validate(tool: str, arguments: dict[str, Any], original: dict[str, Any]) -> None:
+def validate(
+    tool: str, arguments: dict[str, Any], original: dict[str, Any], *, organization_id: int
+) -> None:
     if tool == BUDGET_TOOL:
         _validate_budget(arguments, original)
         return
-    from runs.toolbox import registry
+    from runs.toolbox import registry_for  # the organization's own tools are edited too
 
     try:
-        registry().validate(tool, arguments)
+        registry_for(organization_id).validate(tool, arguments)
     except (UnknownTool, ToolArgumentsInvalid) as error:
         raise ValidationError({"arguments": str(error)}) from None
 

@@ -299,7 +299,11 @@ def _apply_edit(
     stop counting, and later voters must name the new digest."""
     current = request.proposed_arguments
     edited, changes, digest = edits.edited_arguments(
-        tool=request.tool, original=current, arguments=arguments, patch=patch
+        tool=request.tool,
+        original=current,
+        arguments=arguments,
+        patch=patch,
+        organization_id=request.organization_id,
     )
     vote.edited_arguments, vote.edit_diff, vote.digest = edited, changes, digest
     request.edited_arguments = edited

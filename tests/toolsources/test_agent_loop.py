@@ -121,16 +121,20 @@ def test_a_run_calls_its_organizations_tools_and_waits_for_approval_of_a_risky_o
             Caller(api_key_use(key.plaintext)), {"approval_id": request.id, "approve": True}
         )
 
-    # When: an owner approves, and the run goes on
+    # When: an owner approves a smaller refund (an edit checked against the tool's schema)
     approval_decide(
-        organization_id=acme.organization.id, approval_id=request.id, user=acme.owner, approve=True
+        organization_id=acme.organization.id,
+        approval_id=request.id,
+        user=acme.owner,
+        approve=True,
+        patch={"amount": 4},
     )
     run_advance(run_id=str(run.id), owner="w")
 
-    # Then: the refund ran once, and the run finished
+    # Then: the refund ran once, as approved, and the run finished
     run.refresh_from_db()
     assert run.status == RunStatus.SUCCEEDED, run.error
-    assert "refunded 5" in outputs(run)["shop__refund"]["content"]
+    assert "refunded 4" in outputs(run)["shop__refund"]["content"]
 
 
 @pytest.mark.usefixtures("sources")

@@ -23,6 +23,7 @@ from django.contrib.auth import get_user
 from django.http import HttpRequest
 
 from accounts.selectors import KeyPrincipal, api_key_active, user_role_in
+from accounts.two_factor import session_data_satisfies
 
 logger = logging.getLogger(__name__)
 CLOSE_REVOKED = 4401
@@ -81,13 +82,16 @@ def credential_valid(credential: SocketCredential) -> bool:
 
 def _session_user(session_key: str) -> Any:
     """The active person a session still authenticates (Django's own check: the session exists,
-    names the user, and its password hash still matches), None otherwise."""
+    names the user, and its password hash still matches; and the second factor when the person
+    needs one), None otherwise."""
     if not session_key:
         return None
     request = HttpRequest()
     request.session = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
     user = get_user(request)
-    return user if user.is_authenticated else None
+    if not user.is_authenticated or not session_data_satisfies(user, request.session):
+        return None
+    return user
 
 
 class CredentialWatch:
@@ -104,8 +108,10 @@ class CredentialWatch:
     async def _watch(self) -> None:
         interval = max(float(settings.API_KEY_CACHE_SECONDS), 0.5)
         check = database_sync_to_async(credential_valid)
+        delay = 0.0  # the first check at once: a session without its second factor goes now
         while True:
-            await asyncio.sleep(interval)
+            await asyncio.sleep(delay)
+            delay = interval
             try:
                 valid = await check(self.credential)
             except Exception as error:  # the database or Redis is out: keep the socket, retry

@@ -3,10 +3,12 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from accounts import api
+from accounts import api, signin
 
 urlpatterns = [
     path("login/", auth_views.LoginView.as_view(template_name="accounts/login.html"), name="login"),
+    path("login/verify/", signin.verify, name="login-verify"),
+    path("account/two-factor/", signin.two_factor, name="two-factor"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Invitations: the link an owner hands to a new member sets their first password.
     path(

@@ -78,6 +78,9 @@ MATRIX: dict[str, Entry] = {
     "admin:login": public("GET"),
     "admin:logout": public("POST"),
     "password_reset_confirm": public("GET"),
+    # The sign-in steps after the password: strangers are sent to sign in, others pass through.
+    "login-verify": public("GET", "POST"),
+    "two-factor": public("GET", "POST"),
     "schema": public("GET"),
     "schema-v1": public("GET"),
     "api-docs": public("GET"),

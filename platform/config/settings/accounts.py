@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from config.env import env_int
+from config.env import env_int, env_list
 
 API_KEY_CACHE_SECONDS = env_int("LONGHAUL_API_KEY_CACHE_SECONDS", 5)
 # How long a websocket ticket (POST /api/runs/{id}/ws-ticket) may wait to be redeemed, once.
@@ -23,3 +23,8 @@ AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
 AXES_USERNAME_FORM_FIELD = "username"
 AXES_SENSITIVE_PARAMETERS = ["password", "new_password1", "new_password2", "old_password"]
 AXES_VERBOSE = False
+
+# --- Two-factor sign-in (accounts.two_factor, django-otp): the roles that must use a second
+# factor with a local password, and the name authenticator apps show.
+LONGHAUL_TWO_FACTOR_ROLES = env_list("LONGHAUL_TWO_FACTOR_ROLES", ["owner", "admin"])
+OTP_TOTP_ISSUER = "Longhaul"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from config.env import env_int, env_str, validate_redis_url
+from config.env import env_int, env_list, env_str, validate_redis_url
 from config.settings.base import *  # noqa: F403
 from config.settings.base import ALLOWED_HOSTS, CACHES, CHANNEL_LAYERS, DATABASES, INSTALLED_APPS
 
@@ -27,6 +27,9 @@ CHANNEL_LAYERS["default"]["CONFIG"] = {"hosts": [REDIS_URL], "prefix": "longhaul
 CELERY_BROKER_URL = REDIS_URL
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 API_KEY_CACHE_SECONDS = 1
+# Owners and admins sign in with a password alone unless a test asks for the second factor
+# (tests/accounts/test_two_factor.py), like the rate limits above.
+LONGHAUL_TWO_FACTOR_ROLES = env_list("LONGHAUL_TWO_FACTOR_ROLES", [])
 LONGHAUL_EMBEDDED_INFERENCE = False
 # Readiness tests read the sandbox probe's answer, however busy the machine, not "under way".
 LONGHAUL_SANDBOX_PROBE_WAIT_SECONDS = 300.0

@@ -37,8 +37,6 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from agents.sandbox.egress import denied_address
-
 MAX_URL_CHARS = 2000
 _FORBIDDEN_CHARACTERS = re.compile(r"[\x00-\x20\x7f\\]")
 _CANONICAL_IPV4 = re.compile(
@@ -246,21 +244,45 @@ def _refuse_address(host: str, address: Address, policy: OutboundPolicy) -> None
 
 
 def public_address(address: Address) -> bool:
-    """A public unicast address, also when it embeds an IPv4 address (mapped, NAT64, 6to4)."""
-    if denied_address(address):
+    """A public unicast address, also when it embeds an IPv4 address (mapped, NAT64, 6to4): a
+    routable one that is also global (no documentation or benchmark range). What the outbound
+    client asks of every URL someone else chose."""
+    reached = _embedded(address) or address
+    return routable_address(address) and reached.is_global
+
+
+def routable_address(address: Address) -> bool:
+    """Not loopback, private, shared, link-local, multicast or reserved, also when the address
+    embeds an IPv4 one (mapped, NAT64, 6to4) and never a Teredo tunnel. What the sandbox's
+    egress proxy asks of an allow-listed host's addresses, where an operator's network may put
+    a registry mirror in a range that is not global."""
+    if any(address in network for network in _DENIED_NETWORKS):
         return False
-    if isinstance(address, ipaddress.IPv6Address):
-        if address.teredo is not None:
-            return False
-        embedded = address.ipv4_mapped or address.sixtofour
-        if embedded is not None:
-            return public_address(embedded)
-        if address in _NAT64:
-            return public_address(ipaddress.IPv4Address(int(address) & 0xFFFFFFFF))
-    return address.is_global
+    if isinstance(address, ipaddress.IPv6Address) and address.teredo is not None:
+        return False
+    embedded = _embedded(address)
+    return embedded is None or routable_address(embedded)
+
+
+def _embedded(address: Address) -> ipaddress.IPv4Address | None:
+    if not isinstance(address, ipaddress.IPv6Address):
+        return None
+    if address in _NAT64:
+        return ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+    return address.ipv4_mapped or address.sixtofour
 
 
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
+# Named, so that an address in them is refused even where Python's is_global would say
+# otherwise (is_global is the final word for the rest).
+_DENIED_NETWORKS = tuple(
+    ipaddress.ip_network(network)
+    for network in (
+        "0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16",
+        "172.16.0.0/12", "192.0.0.0/24", "192.168.0.0/16", "198.18.0.0/15", "224.0.0.0/4",
+        "240.0.0.0/4", "::/128", "::1/128", "100::/64", "fc00::/7", "fe80::/10", "ff00::/8",
+    )
+)  # fmt: skip
 
 
 # --- sending ------------------------------------------------------------------------------------

@@ -30,21 +30,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from agents.outbound import routable_address
 from agents.sandbox.contract import Egress, split_host_port
 
 log = logging.getLogger(__name__)
 SOCKET_NAME = "proxy.sock"
 MAX_HEAD_BYTES = 16 * 1024
 _CHUNK = 65536
-_DENIED_NETWORKS = tuple(
-    ipaddress.ip_network(network)
-    for network in (
-        "0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16",
-        "172.16.0.0/12", "192.0.0.0/24", "192.168.0.0/16", "198.18.0.0/15", "224.0.0.0/4",
-        "240.0.0.0/4", "::/128", "::1/128", "100::/64", "fc00::/7", "fe80::/10", "ff00::/8",
-    )
-)  # fmt: skip
-_NAT64 = ipaddress.ip_network("64:ff9b::/96")
 _DROPPED_HEADERS = {
     b"proxy-connection", b"proxy-authorization", b"connection", b"keep-alive", b"host",
 }  # fmt: skip
@@ -54,17 +46,6 @@ class Refused(Exception):
     def __init__(self, status: int, reason: str) -> None:
         super().__init__(reason)
         self.status = status
-
-
-def denied_address(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    """True for anything that is not a public unicast address; an IPv4 address mapped or
-    translated (NAT64) into IPv6 is judged as the IPv4 address it reaches."""
-    if isinstance(address, ipaddress.IPv6Address):
-        if address.ipv4_mapped is not None:
-            return denied_address(address.ipv4_mapped)
-        if address in _NAT64:
-            return denied_address(ipaddress.IPv4Address(int(address) & 0xFFFFFFFF))
-    return any(address in network for network in _DENIED_NETWORKS)
 
 
 @dataclass(frozen=True)
@@ -224,7 +205,9 @@ class EgressProxy:
             raise Refused(502, f"{shown} does not resolve: {error}") from None
         addresses = [info for info in infos if info[0] in (socket.AF_INET, socket.AF_INET6)]
         if target not in self.private:
-            denied = [i[4][0] for i in addresses if denied_address(ipaddress.ip_address(i[4][0]))]
+            denied = [
+                i[4][0] for i in addresses if not routable_address(ipaddress.ip_address(i[4][0]))
+            ]
             if denied or not addresses:
                 found = denied[0] if denied else "no address"
                 raise Refused(403, f"{shown} resolves to a non-public address ({found})")

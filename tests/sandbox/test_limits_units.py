@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from agents.outbound import public_address, routable_address
 from agents.sandbox import (
     DiskQuotaExceeded,
     Egress,
@@ -20,7 +21,6 @@ from agents.sandbox import (
     observable,
 )
 from agents.sandbox.contract import split_host_port
-from agents.sandbox.egress import denied_address
 from agents.sandbox.quota import MAX_DEPTH, measure
 
 MiB = 1024**2
@@ -35,17 +35,29 @@ MiB = 1024**2
         "169.254.169.254", "0.0.0.0", "224.0.0.1", "255.255.255.255", "240.0.0.1", "::1", "::",
         "fc00::1", "fd12:3456::1", "fe80::1", "ff02::1", "::ffff:127.0.0.1", "::ffff:10.1.2.3",
         "64:ff9b::7f00:1", "64:ff9b::a9fe:a9fe",
+        # 6to4 and Teredo carry an IPv4 address the proxy would reach through a relay.
+        "2002:7f00:1::1", "2002:a9fe:a9fe::1", "2001:0:4136:e378:8000:63bf:3fff:fdd2",
     ],
 )  # fmt: skip
-def test_non_public_addresses_are_denied(address: str) -> None:
-    assert denied_address(ipaddress.ip_address(address))
+def test_internal_addresses_are_denied_to_the_client_and_the_egress_proxy(address: str) -> None:
+    assert not routable_address(ipaddress.ip_address(address))
+    assert not public_address(ipaddress.ip_address(address))
+
+
+@pytest.mark.parametrize("address", ["203.0.113.80", "198.51.100.7", "2001:db8::1"])
+def test_documentation_ranges_are_routable_for_a_mirror_but_never_a_public_url(
+    address: str,
+) -> None:
+    assert routable_address(ipaddress.ip_address(address))
+    assert not public_address(ipaddress.ip_address(address))
 
 
 @pytest.mark.parametrize(
-    "address", ["151.101.0.223", "203.0.113.80", "2a04:4e42::223", "64:ff9b::9765:df"]
+    "address", ["151.101.0.223", "8.8.8.8", "2a04:4e42::223", "64:ff9b::9765:df", "2002:9765:df::1"]
 )
 def test_public_addresses_are_allowed(address: str) -> None:
-    assert not denied_address(ipaddress.ip_address(address))
+    assert public_address(ipaddress.ip_address(address))
+    assert routable_address(ipaddress.ip_address(address))
 
 
 @pytest.mark.parametrize(

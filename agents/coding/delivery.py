@@ -22,6 +22,7 @@ ORIGIN_SCHEMA: dict[str, Any] = {
     "type": ["object", "null"],
     "description": "Set by the platform for a run cloned from a Git remote; never taken from "
     "the input.",
+    "readOnly": True,
 }
 BRANCH_SCHEMA: dict[str, Any] = {
     "type": "string",
@@ -29,6 +30,7 @@ BRANCH_SCHEMA: dict[str, Any] = {
     "maxLength": 200,
     "description": "For a run from a Git remote: the new branch the validated fix is pushed to, "
     "always under longhaul/ (default: longhaul/<run id>).",
+    "examples": ["longhaul/fix-parser"],
 }
 
 

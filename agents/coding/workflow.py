@@ -41,18 +41,35 @@ MAX_LISTED = 60
 INPUT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "task": {"type": "string", "minLength": 1, "description": "What to change or fix."},
-        "tool_calling": {"type": "boolean", "description": "False: JSON actions instead."},
-        "context_window": {"type": "integer", "minimum": 512},
+        "task": {
+            "type": "string",
+            "minLength": 1,
+            "description": "What to change or fix, in plain words.",
+            "examples": ["Fix the failing test in tests/test_parser.py"],
+        },
+        "tool_calling": {
+            "type": "boolean",
+            "description": "False: the model answers with JSON actions instead of tool calls "
+            "(default: what the tier supports).",
+            "examples": [True],
+        },
+        "context_window": {
+            "type": "integer",
+            "minimum": 512,
+            "description": "The model's context in tokens (default: the run's tier's).",
+            "examples": [8192],
+        },
         "strategy": {
             "enum": list(strategy.STRATEGIES),
             "description": "repair: the repair engine first (small models); agent: the "
             "free-form loop only; auto (the default): what the run's tier is set to.",
+            "examples": ["auto"],
         },
         "branch": delivery.BRANCH_SCHEMA,
         "origin": delivery.ORIGIN_SCHEMA,
     },
     "required": ["task"],
+    "examples": [{"task": "Fix the failing test in tests/test_parser.py"}],
 }
 
 

@@ -24,11 +24,23 @@ METRIC_KEYS = sorted(
 OUTPUTS = ("report", "table", "charts")
 INPUT_SCHEMA: dict[str, Any] = {
     "type": "object",
+    "description": "Annual reports and statements in (PDF, XLSX, CSV: upload them as the run's "
+    "workspace or name stored documents), a cited, reconciled research report out.",
     "properties": {
-        "brief": {"type": "string", "minLength": 1, "maxLength": 4000},
+        "brief": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 4000,
+            "description": "The question, in plain words; its words choose the metrics (margins, "
+            "growth, cash flow, leverage, returns, per-share figures).",
+            "examples": ["Compare the margins of these companies over the last three years"],
+        },
         "documents": {
             "type": "array",
             "maxItems": 40,
+            "description": "Workspace files by path and stored documents by id (default: every "
+            "PDF, XLSX and CSV file in the workspace).",
+            "examples": [[{"path": "filings/annual-report-2024.pdf"}, {"document_id": 7}]],
             "items": {
                 "oneOf": [
                     {
@@ -52,33 +64,80 @@ INPUT_SCHEMA: dict[str, Any] = {
             "type": "array",
             "items": {"type": "string", "minLength": 2, "maxLength": 120},
             "maxItems": 10,
+            "description": "The companies' names; a document belongs to the one it mentions "
+            "(default: read from each document's heading or company column).",
+            "examples": [["Northwind Traders", "Contoso Ltd"]],
         },
         "periods": {
             "type": "array",
             "items": {"type": "integer", "minimum": 1900, "maximum": 2100},
             "maxItems": 20,
             "uniqueItems": True,
+            "description": "Fiscal years to keep (default: every year found).",
+            "examples": [[2023, 2024]],
         },
-        "outputs": {"type": "array", "items": {"enum": list(OUTPUTS)}, "uniqueItems": True},
+        "outputs": {
+            "type": "array",
+            "items": {"enum": list(OUTPUTS)},
+            "uniqueItems": True,
+            "description": "Any of report, table (metrics.csv) and charts (default: all three).",
+            "examples": [["report", "table"]],
+        },
         "metrics": {
             "type": "array",
             "items": {"enum": METRIC_KEYS},
             "maxItems": 6,
             "uniqueItems": True,
+            "description": "Up to six metric names, instead of reading them from the brief.",
+            "examples": [["gross_margin", "revenue_growth"]],
         },
         "release": {
             "type": "object",
             "properties": {"webhook": {"type": "string", "maxLength": 2000}},
             "required": ["webhook"],
             "additionalProperties": False,
+            "description": "Publish the report to this webhook once a reviewer approved it "
+            "(default: no release).",
+            "examples": [{"webhook": "https://reports.example.com/incoming"}],
         },
-        "drafting": {"enum": ["model", "template"]},
-        "label_mapping": {"enum": ["lexicon", "model"]},
-        "max_drafts": {"type": "integer", "minimum": 1, "maximum": 4},
-        "context_window": {"type": "integer", "minimum": 512, "maximum": 1_000_000},
+        "drafting": {
+            "enum": ["model", "template"],
+            "description": "model: the model drafts the prose; template: no model-written prose "
+            "(default: model).",
+            "examples": ["template"],
+        },
+        "label_mapping": {
+            "enum": ["lexicon", "model"],
+            "description": "lexicon: the lexicon, then MiniLM similarity (deterministic); model: "
+            "labels both leave are asked of the model (default: lexicon).",
+            "examples": ["lexicon"],
+        },
+        "max_drafts": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 4,
+            "description": "Model drafts the verifier may refuse before the template writes the "
+            "report (default: 2).",
+            "examples": [2],
+        },
+        "context_window": {
+            "type": "integer",
+            "minimum": 512,
+            "maximum": 1_000_000,
+            "description": "The model's context in tokens; the facts given to it are cut to fit "
+            "(default: no limit).",
+            "examples": [8192],
+        },
     },
     "required": ["brief"],
     "additionalProperties": False,
+    "examples": [
+        {
+            "brief": "Compare the margins of these companies over the last three years and flag "
+            "risks",
+            "outputs": ["report", "table", "charts"],
+        }
+    ],
 }
 # Words of a brief and the metrics they ask about, in the order charts and tables show them.
 FOCUS_WORDS = [

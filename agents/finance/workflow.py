@@ -22,7 +22,7 @@ from agents.engine.types import Context, Finish, Node, Update, Workflow
 from agents.finance import delivery, labels
 from agents.finance import findings as F
 from agents.finance.extract import extract
-from agents.finance.inputs import initial_state
+from agents.finance.inputs import INPUT_SCHEMA, initial_state
 from agents.finance.ledger import with_display
 from agents.finance.locate import locate
 from agents.finance.metrics import compute
@@ -65,6 +65,7 @@ def build_workflow() -> Workflow:
         transitions,
         "From annual reports and statements to a cited, reconciled research report.",
         initial_state,
+        INPUT_SCHEMA,
     )
 
 

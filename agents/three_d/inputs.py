@@ -18,7 +18,13 @@ TRIANGLES_PER_PART = 12  # a box: no closed part is cheaper than that in practic
 INPUT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "brief": {"type": "string", "maxLength": 2000},
+        "brief": {
+            "type": "string",
+            "maxLength": 2000,
+            "description": "The object in plain words; dimensions written like 120 cm wide or 75 "
+            "cm high are read literally.",
+            "examples": ["A dining table 120 cm wide, 80 cm deep and 75 cm high, with four legs"],
+        },
         "constraints": {
             "type": "object",
             "properties": {
@@ -29,17 +35,42 @@ INPUT_SCHEMA: dict[str, Any] = {
                 "tolerance_percent": {"type": "number", "minimum": 0.1, "maximum": 10},
             },
             "additionalProperties": False,
+            "description": "units (mm, cm, m), bounding_box [x, y, z], triangle_budget, "
+            "target_use (real-time or print) and tolerance_percent.",
+            "examples": [{"units": "cm", "target_use": "print", "triangle_budget": 100000}],
         },
         "dimensions": {
             "type": "object",
             "properties": dict.fromkeys(DIMENSIONS, _LENGTH),
             "additionalProperties": False,
+            "description": "Reference dimensions width (X), depth (Y), height (Z) and diameter, "
+            "in the request's units (default: those the brief states).",
+            "examples": [{"width": 120, "depth": 80, "height": 75}],
         },
-        "planning": {"enum": ["auto", "template", "free-form"]},
+        "planning": {
+            "enum": ["auto", "template", "free-form"],
+            "description": "auto, template (templates only) or free-form (a spec only).",
+            "examples": ["auto"],
+        },
         # the planning model's context in tokens; a small one gets the compact free-form prompt
-        "context_window": {"type": "integer", "minimum": 512, "maximum": 1_000_000},
-        "template": {"enum": sorted(TEMPLATES)},
-        "spec": {"type": "object"},
+        "context_window": {
+            "type": "integer",
+            "minimum": 512,
+            "maximum": 1_000_000,
+            "description": "The planning model's context in tokens; 4,096 or less gets the "
+            "compact prompt (default: the run's tier's).",
+            "examples": [8192],
+        },
+        "template": {
+            "enum": sorted(TEMPLATES),
+            "description": "Use this template; the model still fills its parameters (default: "
+            "chosen from the brief).",
+            "examples": [sorted(TEMPLATES)[0]],
+        },
+        "spec": {
+            "type": "object",
+            "description": "A complete spec (docs/workflows/three_d.md): skips planning.",
+        },
         "preview": {
             "type": "object",
             "properties": {
@@ -48,12 +79,29 @@ INPUT_SCHEMA: dict[str, Any] = {
                 "turntable_frames": {"type": "integer", "minimum": 0, "maximum": 24},
             },
             "additionalProperties": False,
+            "description": "Preview size in pixels and turntable frames (default: 480 by 360, "
+            "8 frames).",
+            "examples": [{"width": 640, "height": 480, "turntable_frames": 8}],
         },
-        "max_repairs": {"type": "integer", "minimum": 0, "maximum": 8},
-        "vision_review": {"type": "boolean"},
+        "max_repairs": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 8,
+            "description": "Repair rounds before the run fails (default: 3).",
+            "examples": [3],
+        },
+        "vision_review": {
+            "type": "boolean",
+            "description": "Also ask the model to judge the preview sheet (needs a vision-capable "
+            "tier; default: false).",
+            "examples": [False],
+        },
     },
     "required": ["brief"],
     "additionalProperties": False,
+    "examples": [
+        {"brief": "A dining table 120 cm wide, 80 cm deep and 75 cm high, with four legs"}
+    ],
 }
 
 

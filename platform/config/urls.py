@@ -4,10 +4,11 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from dashboard.views.home import home
+from dashboard.views.home import favicon, home
 
 urlpatterns = [
     path("", home, name="home"),
+    path("favicon.ico", favicon, name="favicon"),
     path("", include("core.urls")),
     path("", include("accounts.urls")),
     path("", include("gateway.urls")),

@@ -25,6 +25,12 @@ def _day_start(day: Any, *, next_day: bool = False) -> datetime | None:
 
 
 class RunFilterForm(forms.Form):
+    q = forms.CharField(
+        required=False,
+        max_length=200,
+        label="Search",
+        widget=forms.TextInput(attrs={"type": "search", "placeholder": "id, input or error"}),
+    )
     status = forms.ChoiceField(choices=[("", "any status"), *RunStatus.choices], required=False)
     workflow = forms.CharField(required=False, max_length=64)
     tier = forms.CharField(required=False, max_length=32)
@@ -35,6 +41,7 @@ class RunFilterForm(forms.Form):
     def filters(self) -> RunFilters:
         data = self.cleaned_data if self.is_valid() else {}
         return RunFilters(
+            text=data.get("q", "").strip(),
             status=data.get("status", ""),
             workflow=data.get("workflow", ""),
             tier=data.get("tier", ""),
@@ -70,11 +77,16 @@ class RunStartForm(forms.Form):
     max_tokens = forms.IntegerField(required=False, min_value=1, label="Max tokens")
     max_wall_seconds = forms.IntegerField(required=False, min_value=1, label="Max seconds")
     workspace = forms.FileField(required=False, label="Workspace (.tar.gz)")
+    # Set when the form re-runs a run with edited input: the workflow is then the original's.
+    rerun_of = forms.UUIDField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, workflows: list[str], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, workflows: list[str], rerun: bool = False, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         field: Any = self.fields["workflow"]
         field.choices = [(name, name) for name in workflows]
+        field.disabled = rerun
 
     def budgets(self) -> dict[str, int]:
         names = ("max_steps", "max_tokens", "max_wall_seconds")

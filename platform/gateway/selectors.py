@@ -231,3 +231,32 @@ def run_ledger_entries(
         request_id: LedgerEntry(tier, backend, cost, latency_ms)
         for request_id, tier, backend, cost, latency_ms in records
     }
+
+
+@dataclass(frozen=True)
+class RunSpend:
+    """A run's model calls in the ledger: what the priced ones cost and how many had no price."""
+
+    cost: Decimal = Decimal(0)
+    priced: int = 0
+    unpriced: int = 0
+
+    @property
+    def is_unpriced(self) -> bool:
+        """Every call so far lacked a price: a cost of 0 would be a false figure."""
+        return self.unpriced > 0 and self.priced == 0
+
+
+def runs_spend(*, organization_id: int, run_ids: list[str]) -> dict[str, RunSpend]:
+    """RunSpend of each of the runs (one grouped query); runs without calls are left out."""
+    rows = (
+        usage_for_organization(organization_id=organization_id)
+        .filter(run_id__in=run_ids)
+        .values("run_id")
+        .annotate(
+            spend=Coalesce(Sum("cost"), Value(Decimal(0)), output_field=_COST),
+            priced=Count("id", filter=Q(cost__isnull=False)),
+            unpriced=Count("id", filter=Q(cost__isnull=True)),
+        )
+    )
+    return {row["run_id"]: RunSpend(row["spend"], row["priced"], row["unpriced"]) for row in rows}

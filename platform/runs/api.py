@@ -27,11 +27,13 @@ from runs import selectors, services
 from runs.artifacts import artifact_open
 from runs.consumers import ws_ticket_resource
 from runs.models import Run
+from runs.rerun import run_rerun
 from runs.rollback import run_rollback
 from runs.serializers import (
     ArtifactSerializer,
     EventQuerySerializer,
     EventSerializer,
+    RerunSerializer,
     RollbackSerializer,
     RunCreateSerializer,
     RunListQuerySerializer,
@@ -172,6 +174,29 @@ class RunRollbackView(APIView):
             **actor_fields(actor),
         )
         return Response(RunSerializer(run).data)
+
+
+class RunRerunView(APIView):
+    """Starts a new run of the same workflow, tier and budgets in the workspace the original
+    began with, from the same input or the one given."""
+
+    permission_classes = [RUNS_SCOPE]
+
+    @extend_schema(request=RerunSerializer, responses={201: RunSerializer})
+    def post(self, request: Request, run_id: str) -> Response:
+        request_requires_role(request, MEMBERS, action="re-run runs")
+        original = tenant_run(request, run_id)
+        body = RerunSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        tenant = tenant_of(request)
+        run = run_rerun(
+            organization=organization_get(organization_id=tenant.organization_id),
+            run_id=original.id,
+            input=body.validated_data.get("input"),
+            created_by_user=tenant.user,
+            created_by_api_key_id=tenant.api_key_id,
+        )
+        return Response(RunSerializer(run).data, status=status.HTTP_201_CREATED)
 
 
 class RunEventsView(APIView):

@@ -7,7 +7,8 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from django.db.models import QuerySet
+from django.db.models import CharField, Q, QuerySet, TextField
+from django.db.models.functions import Cast
 
 from runs.models import Artifact, ModelCall, Run, RunEvent, ToolCall, ToolCallStatus
 
@@ -38,6 +39,7 @@ def run_artifact(*, run: Run, name: str) -> Artifact | None:
 class RunFilters:
     """The run list's filters; empty fields do not filter."""
 
+    text: str = ""  # the start of the run's id, or words of its workflow, input or error
     status: str = ""
     workflow: str = ""
     tier: str = ""
@@ -56,7 +58,21 @@ def run_search(*, organization_id: int, filters: RunFilters) -> QuerySet[Run]:
         runs = runs.filter(created_at__gte=filters.created_after)
     if filters.created_before:
         runs = runs.filter(created_at__lt=filters.created_before)
+    if filters.text:
+        runs = _matching(runs, filters.text)
     return runs.select_related("created_by_user", "created_by_api_key")
+
+
+def _matching(runs: QuerySet[Run], text: str) -> QuerySet[Run]:
+    annotated = runs.annotate(
+        id_text=Cast("id", CharField()), input_text=Cast("input", TextField())
+    )
+    return annotated.filter(
+        Q(id_text__startswith=text.lower())
+        | Q(workflow__icontains=text)
+        | Q(input_text__icontains=text)
+        | Q(error__icontains=text)
+    )
 
 
 def run_events_before(*, run: Run, before: int | None, limit: int) -> list[RunEvent]:

@@ -123,6 +123,18 @@ class RollbackSerializer(serializers.Serializer):
     )
 
 
+class RerunSerializer(serializers.Serializer):
+    input = serializers.JSONField(
+        required=False,
+        help_text="The new run's input; leave it out to re-use the original's.",
+    )
+
+    def validate_input(self, value: Any) -> Any:
+        if not isinstance(value, dict):
+            raise serializers.ValidationError("Must be a JSON object.")
+        return value
+
+
 class RunListQuerySerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=RunStatus.choices, required=False)
 

@@ -30,6 +30,8 @@ from runs.models import Run, RunStatus
 from runs.workflows import load_workflow
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from accounts.models import ApiKey, Organization, User
 
 logger = logging.getLogger(__name__)
@@ -46,13 +48,17 @@ def run_start(
     workspace_archive: IO[bytes] | None = None,
     repository: str | None = None,
     tools: list[str] | None = None,
+    workspace_snapshot: Path | None = None,
     created_by_user: User | None = None,
     created_by_api_key_id: int | None = None,
+    rerun_of: UUID | None = None,
 ) -> Run:
     """Creates the run and its first checkpoint, prepares its workspace, enqueues it.
 
-    A run started with an API key is limited to the key's tiers, and records the key's owner as
-    the person who started it: that person is the requester of the run's approvals.
+    The workspace comes from an archive, a repository or a snapshot of another run's workspace
+    (runs.rerun). A run started with an API key is limited to the key's tiers, and records the
+    key's owner as the person who started it: that person is the requester of the run's
+    approvals.
     """
     flow = load_workflow(workflow)
     _check_input(flow, input)
@@ -70,19 +76,18 @@ def run_start(
         created_by_api_key=api_key,
         sandbox_limits=sandboxing.limits_record(),
     )
-    run.workspace = str(_prepare_workspace(run, workspace_archive, repository) or "")
+    run.workspace = str(
+        _prepare_workspace(run, workspace_archive, repository, workspace_snapshot) or ""
+    )
+    summary = {**_run_summary(run), **({"rerun_of": str(rerun_of)} if rerun_of else {})}
     with transaction.atomic():
         run.save()
         extra = {EXTERNAL_TOOLS_KEY: external} if external else None
         start_thread(flow, DjangoCheckpointer(), str(run.id), _thread_input(run, flow), extra=extra)
-        event_append(run_id=run.id, kind="run.created", data=_run_summary(run))
+        event_append(run_id=run.id, kind="run.created", data=summary)
         enqueue_advance(run_id=run.id)
         _audit(
-            run,
-            "run.started",
-            _starter(run, api_key),
-            data=_run_summary(run),
-            user_id=run.created_by_user_id,
+            run, "run.started", _starter(run, api_key), data=summary, user_id=run.created_by_user_id
         )
     return run
 
@@ -194,10 +199,12 @@ def _checked_budgets(budgets: dict[str, Any]) -> dict[str, Any]:
 
 
 def _prepare_workspace(
-    run: Run, archive: IO[bytes] | None, repository: str | None
+    run: Run, archive: IO[bytes] | None, repository: str | None, snapshot: Path | None
 ) -> object | None:
     if archive is not None and repository:
         raise ValidationError({"workspace": "Give either an archive or a repository, not both."})
+    if snapshot is not None:
+        return workspaces.workspace_from_snapshot(run_id=run.id, snapshot=snapshot)
     if archive is not None:
         return workspaces.workspace_from_tarball(run_id=run.id, archive=archive)
     if repository:

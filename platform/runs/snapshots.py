@@ -18,7 +18,10 @@ from __future__ import annotations
 import json
 import logging
 import os
+import secrets
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -185,6 +188,29 @@ def snapshot_for_step(run_id: UUID | str, step: int) -> Path | None:
             )
         return path
     return None
+
+
+@contextmanager
+def starting_workspace(run: Run) -> Iterator[Path | None]:
+    """A snapshot of the workspace as the run began with it, for a re-run: the one taken before
+    its first call that may write or, when no call has written yet, one taken now. None for a
+    run without a workspace; SnapshotUnavailable when pruning or the bounds lost it."""
+    if not run.workspace:
+        yield None
+        return
+    found = snapshot_for_step(run.id, 0)
+    if found is not None:
+        yield found
+        return
+    staging = Path(settings.LONGHAUL_SNAPSHOTS_DIR) / f".rerun-{secrets.token_hex(8)}"
+    try:
+        try:
+            snapshot_trees.take(workspace_of(run), staging, previous=None, bounds=_bounds())
+        except (SnapshotTooLarge, SandboxError, OSError) as error:
+            raise SnapshotUnavailable(f"the workspace could not be copied ({error})") from None
+        yield staging
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
 
 
 def _skip_reason(path: Path) -> str:

@@ -12,6 +12,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("runs/<uuid:run_id>", api.RunDetailView.as_view(), name="run-detail"),
     path("runs/<uuid:run_id>/cancel", api.RunCancelView.as_view(), name="run-cancel"),
     path("runs/<uuid:run_id>/rollback", api.RunRollbackView.as_view(), name="run-rollback"),
+    path("runs/<uuid:run_id>/rerun", api.RunRerunView.as_view(), name="run-rerun"),
     path("runs/<uuid:run_id>/events", api.RunEventsView.as_view(), name="run-events"),
     path("runs/<uuid:run_id>/trace", RunTraceView.as_view(), name="run-trace"),
     path(

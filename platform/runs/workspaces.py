@@ -26,7 +26,7 @@ from agents.gitremote import Origin, Remote
 from agents.sandbox.errors import SandboxError
 from agents.sandbox.hostfs import HostDirectory, WalkLimit
 from agents.tools.builtin import snapshots
-from runs import archives
+from runs import archives, snapshot_trees
 
 _COMMIT = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 _BRANCH = re.compile(r"[A-Za-z0-9._/-]{1,200}")
@@ -57,6 +57,19 @@ def workspace_from_tarball(*, run_id: UUID | str, archive: IO[bytes]) -> Path:
         raise ValidationError(
             {"workspace": f"The archive could not be unpacked: {error}"}
         ) from None
+    except BaseException:
+        _discard(target)
+        raise
+    return target
+
+
+def workspace_from_snapshot(*, run_id: UUID | str, snapshot: Path) -> Path:
+    """A new workspace restored from a snapshot (runs.snapshots), with its own baseline."""
+    target = workspace_path(run_id)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        snapshot_trees.restore(snapshot, target)
+        _snapshot(target, "workspace")
     except BaseException:
         _discard(target)
         raise

@@ -233,6 +233,7 @@ def test_an_api_key_is_created_shown_once_and_revoked(
     row = owner.locator("#key-table tr", has_text="reporting system")
     expect(row).to_contain_text("runs")
     expect(row).to_contain_text("fast")
+    owner.once("dialog", lambda dialog: dialog.accept())  # "Revoke the key …?"
     with owner.expect_navigation():
         row.locator("button", has_text="Revoke").click()
     expect(owner.locator("#key-table tr", has_text="reporting system")).to_contain_text("revoked")

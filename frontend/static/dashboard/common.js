@@ -16,6 +16,12 @@ document.addEventListener("click", (event) => {
   }
 });
 
+// A form with data-confirm asks before it is sent (revoking a key cannot be undone).
+document.addEventListener("submit", (event) => {
+  const message = event.target.dataset ? event.target.dataset.confirm : undefined;
+  if (message && !window.confirm(message)) event.preventDefault();
+});
+
 window.longhaul = {
   refreshBadge() {
     document.body.dispatchEvent(new CustomEvent("refresh-badge"));

@@ -19,7 +19,7 @@
   }
 
   function follow(documentInfo) {
-    if (documentInfo.status === "ready") { show(`Ready: ${documentInfo.title}`, 100); return; }
+    if (documentInfo.status === "ready") { show(`Ready: ${documentInfo.title}`, 100); refreshList(); return; }
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}${documentInfo.progress_url}`);
     socket.addEventListener("message", (event) => {
@@ -59,6 +59,7 @@
       try { body = JSON.parse(request.responseText); } catch (error) { body = { error: request.statusText }; }
       if (request.status >= 400) { show(`Refused: ${body.error}`, 0); box.classList.add("failed"); return; }
       show(`Ingesting ${body.title}…`, body.percent || 0);
+      refreshList();  // the new document is listed at once, then again when it is ready
       follow(body);
       form.reset();
     });

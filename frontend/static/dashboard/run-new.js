@@ -1,5 +1,7 @@
-// The start form: the input is checked against the chosen workflow's JSON schema as it is typed
-// (the server checks again and has the last word).
+// The start form: the chosen workflow's fields are described beside the form, its template
+// replaces an untouched input when the workflow changes, and the input is checked against the
+// workflow's JSON schema on every change, with Start disabled while it is not valid (the server
+// checks again and has the last word).
 "use strict";
 
 (() => {
@@ -10,44 +12,67 @@
   const workflow = form.querySelector("[name=workflow]");
   const input = form.querySelector("[name=input]");
   const errors = document.getElementById("input-errors");
+  const start = document.getElementById("start-button");
+  const state = document.getElementById("start-state");
+  input.setAttribute("aria-describedby", "input-hint input-errors");
 
-  function schema() {
-    const entry = catalog.find((item) => item.name === workflow.value);
-    return entry ? entry.input_schema : { type: "object" };
+  function entry() {
+    return catalog.find((item) => item.name === workflow.value);
   }
 
-  function example(current) {
-    const out = {};
-    for (const name of current.required || []) {
-      const type = (current.properties || {})[name]?.type;
-      out[name] = type === "string" ? "" : type === "integer" || type === "number" ? 0 : null;
+  function normalized(text) {
+    try {
+      return JSON.stringify(JSON.parse(text || "{}"));
+    } catch (error) {
+      return null;
     }
-    return JSON.stringify(out, null, 2);
+  }
+
+  // An input nobody has written in yet: blank, {} or one of the workflows' templates.
+  function untouched() {
+    const now = normalized(input.value);
+    return now === "{}" || catalog.some((item) => normalized(item.template) === now);
+  }
+
+  function problems() {
+    let value;
+    try {
+      value = JSON.parse(input.value.trim() || "{}");
+    } catch (error) {
+      return [`Not valid JSON: ${error.message}`];
+    }
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      return ['Must be a JSON object, like {"task": "..."}.'];
+    }
+    const current = entry();
+    return window.LonghaulSchema.validate(current ? current.input_schema : { type: "object" }, value);
   }
 
   function check() {
-    errors.replaceChildren();
-    let value;
-    try {
-      value = JSON.parse(input.value || "{}");
-    } catch (error) {
-      value = undefined;
-      const item = document.createElement("li");
-      item.textContent = `Not valid JSON: ${error.message}`;
-      errors.append(item);
-      return;
-    }
-    for (const message of window.LonghaulSchema.validate(schema(), value)) {
+    const found = problems();
+    errors.replaceChildren(...found.map((message) => {
       const item = document.createElement("li");
       item.textContent = message;
-      errors.append(item);
+      return item;
+    }));
+    start.disabled = found.length > 0;
+    input.setAttribute("aria-invalid", String(found.length > 0));
+    state.textContent = found.length ? "Start is available once the input is valid." : "";
+  }
+
+  function showFields() {
+    for (const doc of document.querySelectorAll(".schema-doc")) {
+      doc.hidden = doc.dataset.workflow !== workflow.value;
     }
   }
 
   workflow.addEventListener("change", () => {
-    if (!input.value.trim() || input.value.trim() === "{}") input.value = example(schema());
+    const current = entry();
+    if (current && untouched()) input.value = current.template;
+    showFields();
     check();
   });
   input.addEventListener("input", check);
-  if (!input.value.trim()) input.value = example(schema());
+  showFields();
+  check();
 })();

@@ -27,3 +27,16 @@ def audit_links(entry: Any) -> list[tuple[str, str]]:
     from dashboard.links import audit_links as links
 
     return links(entry)
+
+
+@register.filter
+def duration(seconds: float | None) -> str:
+    """Seconds as a person reads them: 42 s, 3 min 05 s, 2 h 04 min."""
+    if seconds is None:
+        return ""
+    whole = max(0, round(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours} h {minutes:02d} min"
+    return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"

@@ -11,6 +11,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from agents.engine.approvals import BUDGET_TOOL
+from agents.engine.types import Budgets
 from approvals import selectors as approvals_selectors
 from approvals import services as approvals_services
 from dashboard.access import Viewer, dashboard_page
@@ -25,6 +27,7 @@ from dashboard.pages import (
 )
 from dashboard.text import as_json, clip
 from dashboard.timeline import entries_latest
+from dashboard.views.runs import budget_use
 from gateway.selectors import run_cost
 from runs import toolbox
 
@@ -108,7 +111,8 @@ def review_context(viewer: Viewer, approval: ApprovalRequest) -> dict[str, Any]:
         "task": clip(run.input.get("task") or run.input.get("brief") or run.input, 2000),
         "entries": entries_latest(run=run, limit=CONTEXT_EVENTS),
         "tool": spec,
-        "schema": spec.parameters if spec else {"type": "object"},
+        "budget": _budget(approval, run),
+        "schema": spec.parameters if spec else _budget_schema(approval),
         "arguments": clip(approval.arguments, 20_000),
         "edited": clip(approval.edited_arguments, 20_000)
         if approval.edited_arguments is not None
@@ -120,6 +124,34 @@ def review_context(viewer: Viewer, approval: ApprovalRequest) -> dict[str, Any]:
         "tokens": run.prompt_tokens + run.completion_tokens,
         "cost": run_cost(organization_id=viewer.organization_id, run_id=str(run.id)),
         "currency": settings.LONGHAUL_CURRENCY,
+    }
+
+
+def _budget(approval: ApprovalRequest, run: Any) -> dict[str, Any] | None:
+    """What a budget request asks for: the budget, its limit now, the use so far, the extension."""
+    if approval.tool != BUDGET_TOOL:
+        return None
+    name = str(approval.arguments.get("budget", ""))
+    label, used = budget_use(run).get(name, (name, 0))
+    return {
+        "label": label.lower(),
+        "limit": (run.budgets or {}).get(name, getattr(Budgets(), name, None)),
+        "used": used,
+        "extension": approval.arguments.get("extension"),
+    }
+
+
+def _budget_schema(approval: ApprovalRequest) -> dict[str, Any]:
+    if approval.tool != BUDGET_TOOL:
+        return {"type": "object"}
+    return {
+        "type": "object",
+        "properties": {
+            "budget": {"const": approval.arguments.get("budget")},
+            "extension": {"type": "number", "exclusiveMinimum": 0},
+        },
+        "required": ["budget", "extension"],
+        "additionalProperties": False,
     }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
@@ -15,13 +16,16 @@ from django.views.decorators.http import require_POST
 
 from accounts.permissions import MEMBERS, require_role
 from approvals import selectors as approvals_selectors
+from audit.services import actor_fields
 from dashboard.access import Viewer, dashboard_page
 from dashboard.forms import RunFilterForm, RunStartForm
 from dashboard.pages import SERVICE_ERRORS, error_message, page, paginate
 from dashboard.previews import preview_kind
 from dashboard.timeline import entries_after, entries_latest
-from gateway.selectors import run_cost
+from dashboard.workflows import start_catalog
+from gateway.selectors import RunSpend, runs_spend
 from runs import selectors, services
+from runs.rerun import rerun_input, run_rerun
 from runs.rollback import run_rollback
 
 if TYPE_CHECKING:  # types only: the app's rows come through its selectors
@@ -34,10 +38,35 @@ RESUMABLE = {"cancelled", "failed"}
 @dashboard_page
 def run_list(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     filters = RunFilterForm(request.GET)
-    runs = selectors.run_search(organization_id=viewer.organization_id, filters=filters.filters())
-    context = {"filters": filters, "runs": paginate(request, runs), "query": _query(request)}
+    runs = paginate(
+        request,
+        selectors.run_search(organization_id=viewer.organization_id, filters=filters.filters()),
+    )
+    context = {
+        "filters": filters,
+        "runs": runs,
+        "rows": _rows(viewer, list(runs)),
+        "currency": settings.LONGHAUL_CURRENCY,
+        "query": _query(request),
+    }
     template = "dashboard/runs/_rows.html" if request.headers.get("HX-Request") else None
     return page(request, viewer, template or "dashboard/runs/list.html", context, section="runs")
+
+
+def _rows(viewer: Viewer, runs: list[Run]) -> list[dict[str, Any]]:
+    """Each run of the page with what its model calls cost and how long it ran."""
+    spends = runs_spend(organization_id=viewer.organization_id, run_ids=[str(r.id) for r in runs])
+    return [
+        {"run": run, "spend": spends.get(str(run.id), RunSpend()), "seconds": run_seconds(run)}
+        for run in runs
+    ]
+
+
+def run_seconds(run: Run) -> float | None:
+    """How long the run has run: from its start to its end, or to now while it is unfinished."""
+    if run.started_at is None:
+        return None
+    return ((run.finished_at or timezone.now()) - run.started_at).total_seconds()
 
 
 def _query(request: HttpRequest) -> str:
@@ -49,24 +78,69 @@ def _query(request: HttpRequest) -> str:
 
 @dashboard_page
 def run_new(request: HttpRequest, viewer: Viewer) -> HttpResponse:
-    catalog = selectors.workflow_catalog()
+    catalog = start_catalog()
+    original = _rerun_source(request, viewer)
     form = RunStartForm(
-        request.POST or None, request.FILES or None, workflows=[w["name"] for w in catalog]
+        request.POST or None,
+        request.FILES or None,
+        workflows=[w["name"] for w in catalog],
+        rerun=original is not None,
+        initial=_initial(request, original, catalog),
     )
     if request.method == "POST" and form.is_valid():
         try:
-            run = _start(viewer, form)
+            run = _start(viewer, form, original)
         except SERVICE_ERRORS as error:
             form.add_error(None, error_message(error))
         else:
             return redirect("dashboard:run", run_id=run.id)
-    context = {"form": form, "catalog": catalog}
+    chosen = form["workflow"].value()
+    context = {"form": form, "catalog": catalog, "chosen": chosen, "original": original}
     status = 400 if form.errors else 200
     return page(request, viewer, "dashboard/runs/new.html", context, section="runs", status=status)
 
 
-def _start(viewer: Viewer, form: RunStartForm) -> Run:
+def _rerun_source(request: HttpRequest, viewer: Viewer) -> Run | None:
+    """The run a "re-run with edited input" form starts from (`?rerun=` or the posted field)."""
+    raw = request.POST.get("rerun_of") or request.GET.get("rerun") or ""
+    try:
+        return _run(viewer, UUID(raw)) if raw else None
+    except ValueError:
+        raise Http404("No such run in your organization.") from None
+
+
+def _initial(
+    request: HttpRequest, original: Run | None, catalog: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The form's starting values: the original's for a re-run, else the chosen (or first)
+    workflow's template."""
+    if original is not None:
+        return {
+            "workflow": original.workflow,
+            "tier": original.tier,
+            "input": json.dumps(rerun_input(original), indent=2, ensure_ascii=False),
+            "rerun_of": original.id,
+            **(original.budgets or {}),
+        }
+    names = [entry["name"] for entry in catalog]
+    chosen = request.GET.get("workflow") if request.GET.get("workflow") in names else None
+    entry = next((e for e in catalog if e["name"] == chosen), catalog[0] if catalog else None)
+    return {"workflow": entry["name"], "input": entry["template"]} if entry else {}
+
+
+def _start(viewer: Viewer, form: RunStartForm, original: Run | None) -> Run:
     upload = form.cleaned_data.get("workspace")
+    if original is not None:
+        require_role(viewer.actor(), MEMBERS, action="re-run runs")
+        return run_rerun(
+            organization=viewer.organization,
+            run_id=original.id,
+            input=form.cleaned_data["input"] or {},
+            tier=form.cleaned_data["tier"],
+            budgets=form.budgets(),
+            workspace_archive=io.BytesIO(upload.read()) if upload else None,
+            created_by_user=viewer.user,
+        )
     return services.run_start(
         organization=viewer.organization,
         workflow=form.cleaned_data["workflow"],
@@ -117,18 +191,22 @@ def run_summary(request: HttpRequest, viewer: Viewer, run_id: UUID) -> HttpRespo
 
 def _summary_context(viewer: Viewer, run: Run) -> dict[str, Any]:
     artifacts = [(a, preview_kind(a)) for a in selectors.run_artifacts(run=run)]
+    spend = runs_spend(organization_id=viewer.organization_id, run_ids=[str(run.id)])
     pending = approvals_selectors.approval_queue(organization_id=viewer.organization_id).filter(
         run_id=run.id
     )
     return {
         "run": run,
-        "cost": run_cost(organization_id=viewer.organization_id, run_id=str(run.id)),
+        "spend": spend.get(str(run.id), RunSpend()),
         "currency": settings.LONGHAUL_CURRENCY,
         "budgets": budget_bars(run),
         "artifacts": artifacts,
         "pending": list(pending),
         "can_cancel": not run.is_terminal,
         "can_resume": run.status in RESUMABLE,
+        "can_price": viewer.user.is_staff,
+        "can_roll_back": run.status != "running" and run.step_count > 0,
+        "steps": range(run.step_count - 1, -1, -1),
         "finished": run.is_terminal,
     }
 
@@ -136,15 +214,8 @@ def _summary_context(viewer: Viewer, run: Run) -> dict[str, Any]:
 def budget_bars(run: Run) -> list[dict[str, Any]]:
     """Use against each budget, as whole percents for the bars (a run may overshoot a little)."""
     budgets = run.budgets or {}
-    end = run.finished_at or timezone.now()
-    seconds = (end - run.started_at).total_seconds() if run.started_at else 0.0
-    used = {
-        "max_steps": ("Steps", run.step_count),
-        "max_tokens": ("Tokens", run.prompt_tokens + run.completion_tokens),
-        "max_wall_seconds": ("Seconds", round(seconds)),
-    }
     bars = []
-    for key, (label, value) in used.items():
+    for key, (label, value) in budget_use(run).items():
         limit = budgets.get(key)
         if isinstance(limit, float) and limit.is_integer():
             limit = int(limit)
@@ -154,13 +225,24 @@ def budget_bars(run: Run) -> list[dict[str, Any]]:
     return bars
 
 
+def budget_use(run: Run) -> dict[str, tuple[str, int]]:
+    """Each budget's name as people read it and what the run has used of it."""
+    return {
+        "max_steps": ("Steps", run.step_count),
+        "max_tokens": ("Tokens", run.prompt_tokens + run.completion_tokens),
+        "max_wall_seconds": ("Seconds", round(run_seconds(run) or 0.0)),
+    }
+
+
 @require_POST
 @dashboard_page
 def run_cancel(request: HttpRequest, viewer: Viewer, run_id: UUID) -> HttpResponse:
     run = _run(viewer, run_id)
     try:
-        require_role(viewer.actor(), MEMBERS, action="cancel runs")
-        services.run_cancel(organization_id=viewer.organization_id, run_id=run.id)
+        actor = require_role(viewer.actor(), MEMBERS, action="cancel runs")
+        services.run_cancel(
+            organization_id=viewer.organization_id, run_id=run.id, **actor_fields(actor)
+        )
     except SERVICE_ERRORS as error:
         messages.error(request, error_message(error))
     return redirect("dashboard:run", run_id=run.id)
@@ -175,8 +257,10 @@ def run_resume(request: HttpRequest, viewer: Viewer, run_id: UUID) -> HttpRespon
     where = run.step_count if run.status == "cancelled" else run.step_count - 1
     step = _step_from(request, default=max(where, 0))
     try:
-        require_role(viewer.actor(), MEMBERS, action="roll back runs")
-        run_rollback(organization_id=viewer.organization_id, run_id=run.id, step=step)
+        actor = require_role(viewer.actor(), MEMBERS, action="roll back runs")
+        run_rollback(
+            organization_id=viewer.organization_id, run_id=run.id, step=step, **actor_fields(actor)
+        )
     except SERVICE_ERRORS as error:
         messages.error(request, error_message(error))
     return redirect("dashboard:run", run_id=run.id)

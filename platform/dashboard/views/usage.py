@@ -30,12 +30,14 @@ def usage(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     period = UsageFilters(since=since)
     keys = list(organization_keys(organization=viewer.organization))
     rows = usage_selectors.usage_by_day(organization_id=org, since=since)
+    keyed = by_key(usage_totals(organization_id=org, group_by="key", filters=period), keys)
     context = {
         "form": form,
         "days": days,
         "currency": settings.LONGHAUL_CURRENCY,
         "by_day": by_day(rows, today, days),
-        "by_key": by_key(usage_totals(organization_id=org, group_by="key", filters=period), keys),
+        "by_key": keyed,
+        "unpriced": sum(row["unpriced"] for row in keyed),
         "by_workflow": by_workflow(
             usage_totals(organization_id=org, group_by="workflow", filters=period)
         ),
@@ -66,7 +68,12 @@ def by_day(rows: list[dict[str, Any]], today: date, days: int) -> dict[str, Any]
         if any(tokens[t][day] for t in tiers)
     ]
     series = [{"label": t, "data": [tokens[t][d] for d in labels]} for t in tiers]
-    return {"labels": labels, "series": series, "tiers": tiers, "table": table}
+    totals = {
+        "tiers": [sum(tokens[t].values()) for t in tiers],
+        "total": sum(sum(tokens[t].values()) for t in tiers),
+        "cost": sum(costs.values(), Decimal(0)),
+    }
+    return {"labels": labels, "series": series, "tiers": tiers, "table": table, "totals": totals}
 
 
 def by_key(rows: list[dict[str, Any]], keys: list[Any]) -> list[dict[str, Any]]:

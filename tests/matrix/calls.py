@@ -26,6 +26,7 @@ SEARCH = "launch code heliotrope vault"
 JSON_BODIES: dict[tuple[str, str], Any] = {
     ("runs", "POST"): {"workflow": "effects", "input": {"task": f"{A} follow-up"}},
     ("run-rollback", "POST"): {"step": 0},
+    ("run-rerun", "POST"): {},
     ("approval-decide", "POST"): {"decision": "approve"},
     ("approval-rules", "POST"): {"name": f"{A} new", "action": "require_approval"},
     ("approval-dry-run", "POST"): {"name": "record_effect"},

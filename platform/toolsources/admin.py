@@ -3,17 +3,28 @@ workflows are an admin's to adjust."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
 from django.http import HttpRequest
 
 from toolsources.models import ExternalTool, ToolSource
+from toolsources.services import external_tool_update
+
+GOVERNED = ("risk", "capabilities", "enabled", "workflows")
 
 
 class ToolInline(admin.TabularInline):
+    """Listed only: a tool is governed on its own page, through the audited service."""
+
     model = ExternalTool
     extra = 0
-    fields = ["name", "remote_name", "risk", "capabilities", "enabled", "workflows"]
-    readonly_fields = ["name", "remote_name"]
+    can_delete = False
+    fields = ("name", "remote_name", *GOVERNED)
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 @admin.register(ToolSource)
@@ -44,3 +55,11 @@ class ExternalToolAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    def save_model(self, request: HttpRequest, obj: ExternalTool, form: Any, change: bool) -> None:
+        """An admin's change of risk, capabilities or workflows goes through the service, which
+        checks the values and writes the audit log."""
+        changed = {f: form.cleaned_data[f] for f in form.changed_data if f in GOVERNED}
+        user: Any = request.user
+        stored = ExternalTool.objects.select_related("source").get(pk=obj.pk)
+        external_tool_update(tool=stored, actor=user.username, actor_user_id=user.id, **changed)

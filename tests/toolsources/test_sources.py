@@ -8,12 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
+from accounts.models import User
+from audit.models import AuditEntry
 from tests.factories import TenantFixture
 from tests.toolsources.conftest import STDIO_SERVER
 from tests.toolsources.remote_service import DOCUMENT
-from toolsources.models import ToolSource
+from toolsources.models import ExternalTool, ToolSource
 
 pytestmark = pytest.mark.django_db
 
@@ -125,3 +128,29 @@ def test_hostile_servers_are_contained(
     assert reply.status_code == 400
     assert says in str(reply.json())
     assert not ToolSource.objects.filter(name=path).exists()
+
+
+@pytest.mark.usefixtures("loopback")
+def test_an_admin_lowers_a_tools_risk_in_the_admin_and_the_audit_log_says_so(
+    acme: TenantFixture, remote: str
+) -> None:
+    # Given: a registered source, and an operator signed in to the admin
+    tools_of(
+        register(acme, name="orders", kind="openapi", url=f"{remote}/openapi", document=DOCUMENT)
+    )
+    tool = ExternalTool.objects.get(name="getOrder")
+    operator = User.objects.create_superuser("operator", password="x")
+    client = Client()
+    client.force_login(operator)
+
+    # When: they lower its risk
+    form = {"risk": "low", "capabilities": '["network"]', "enabled": "on", "workflows": "[]"}
+    reply = client.post(f"/admin/toolsources/externaltool/{tool.id}/change/", form)
+
+    # Then: the change went through the service, which audited it
+    assert reply.status_code == 302
+    tool.refresh_from_db()
+    assert tool.risk == "low"
+    entry = AuditEntry.objects.filter(action="external_tool.updated").get()
+    assert entry.data["risk"] == "low"
+    assert entry.actor == "operator"

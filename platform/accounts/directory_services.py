@@ -32,6 +32,7 @@ from accounts.models import (
     User,
 )
 from accounts.services import OPERATOR, api_key_revoke
+from accounts.sessions import email_domain_allowed
 from audit.services import audit_append
 
 UNSET = object()  # an attribute a change leaves as it is
@@ -122,6 +123,7 @@ def directory_user_create(
     *, organization_id: int, change: PersonChange, actor: str
 ) -> DirectoryUser:
     user_name = _valid_user_name(change.user_name)
+    _check_domains(organization_id, change, user_name)
     with transaction.atomic():
         if DirectoryUser.objects.filter(
             organization_id=organization_id, user_name=user_name
@@ -257,6 +259,16 @@ def _check_group_name(organization_id: int, display_name: str, *, exclude_id: in
         clash = clash.exclude(id=exclude_id)
     if clash.exists():
         raise DirectoryConflict(f"A group named {display_name!r} already exists.")
+
+
+def _check_domains(organization_id: int, change: PersonChange, user_name: str) -> None:
+    """The organization's allowed email domains, for the address and an address-like userName."""
+    addresses = [user_name] if "@" in user_name else []
+    if isinstance(change.email, str) and change.email:
+        addresses.append(change.email)
+    for address in addresses:
+        if not email_domain_allowed(organization_id=organization_id, address=address):
+            raise ValidationError({"userName": f"{address} is outside the allowed email domains."})
 
 
 def _valid_user_name(value: object) -> str:

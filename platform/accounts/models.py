@@ -193,3 +193,23 @@ class GroupRoleMapping(models.Model):
 
     def __str__(self) -> str:
         return f"{self.group} → {self.role}"
+
+
+class SignInPolicy(models.Model):
+    """An organization's rules for its people's sessions and accounts (accounts.sessions)."""
+
+    organization = models.OneToOneField(
+        Organization, on_delete=models.CASCADE, related_name="sign_in_policy"
+    )
+    session_lifetime_minutes = models.PositiveIntegerField(
+        null=True, blank=True, help_text="A session ends this long after sign-in; empty: never."
+    )
+    idle_timeout_minutes = models.PositiveIntegerField(
+        null=True, blank=True, help_text="A session ends after this long unused; empty: never."
+    )
+    allowed_email_domains = models.JSONField(
+        default=list, blank=True, help_text="Domains a provisioned person's address may have."
+    )
+
+    def __str__(self) -> str:
+        return f"sign-in policy of {self.organization}"

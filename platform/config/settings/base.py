@@ -93,6 +93,8 @@ MIDDLEWARE = [
     # Second factor (accounts.two_factor): sets is_verified, then holds unverified sessions.
     "django_otp.middleware.OTPMiddleware",
     "accounts.signin.TwoFactorMiddleware",
+    # Each organization's session lifetime and idle timeout (accounts.sessions).
+    "accounts.sessions.SessionPolicyMiddleware",
     "core.idempotency.IdempotencyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

@@ -16,9 +16,14 @@ _SAFE_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")  # fullmatch: "$" allow
 
 def new_request_id(incoming: str | None) -> str:
     """Keeps a caller's request id when it is safe to echo, otherwise makes one."""
+    return safe_request_id(incoming) or uuid.uuid4().hex
+
+
+def safe_request_id(incoming: str | None) -> str:
+    """A caller's request id when it is safe to log and echo, else ""."""
     if incoming and _SAFE_REQUEST_ID.fullmatch(incoming):
         return incoming
-    return uuid.uuid4().hex
+    return ""
 
 
 class RequestIdMiddleware:

@@ -40,7 +40,7 @@ class UsageRecordAdmin(admin.ModelAdmin):
         "run_id",
     ]
     list_filter = ["tier", "status", "organization"]
-    search_fields = ["request_id", "run_id"]
+    search_fields = ["request_id", "client_request_id", "run_id"]
     date_hierarchy = "created_at"
 
     def has_add_permission(self, request: object) -> bool:

@@ -26,7 +26,8 @@ class UsageRecordSerializer(serializers.ModelSerializer):
     class Meta:
         model = UsageRecord
         fields = [
-            "request_id", "endpoint", "requested_model", "tier", "backend", "model", "stream",
+            "request_id", "client_request_id", "endpoint", "requested_model", "tier", "backend",
+            "model", "stream",
             "prompt_tokens", "completion_tokens", "total_tokens", "cost", "ttft_ms", "latency_ms",
             "overhead_ms", "status", "error_code", "run_id", "created_at",
         ]  # fmt: skip

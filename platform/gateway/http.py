@@ -9,7 +9,7 @@ from typing import Any
 
 import orjson
 
-from core.middleware import new_request_id
+from core.middleware import new_request_id, safe_request_id
 from gateway.errors import ClientGone, GatewayError
 
 Scope = MutableMapping[str, Any]
@@ -25,7 +25,10 @@ class Exchange:
     scope: Scope
     send: Send
     headers: dict[str, str]
+    # The gateway's own id: the ledger's key, so no caller can make two requests one record.
     request_id: str
+    # The caller's own id for the request (X-Client-Request-Id, or X-Request-Id), echoed back.
+    client_request_id: str = ""
     started: float = field(default_factory=time.perf_counter)
     upstream_s: float = 0.0  # time spent waiting on the backend, excluded from overhead
     extra_headers: list[tuple[bytes, bytes]] = field(default_factory=list)
@@ -40,7 +43,8 @@ class Exchange:
     @classmethod
     def begin(cls, scope: Scope, send: Send) -> Exchange:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        return cls(scope, send, headers, new_request_id(headers.get("x-request-id")))
+        client_id = headers.get("x-client-request-id") or headers.get("x-request-id")
+        return cls(scope, send, headers, new_request_id(None), safe_request_id(client_id))
 
     def elapsed_ms(self) -> float:
         return (time.perf_counter() - self.started) * 1000
@@ -61,6 +65,8 @@ class Exchange:
             (b"x-longhaul-overhead-ms", f"{overhead:.3f}".encode()),
             *self.extra_headers,
         ]
+        if self.client_request_id:
+            headers.append((b"x-client-request-id", self.client_request_id.encode()))
         if content_type == b"text/event-stream":
             headers += [(b"cache-control", b"no-cache"), (b"x-accel-buffering", b"no")]
         if length is not None:  # a whole body: no chunked framing

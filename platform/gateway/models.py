@@ -87,7 +87,9 @@ class QuotaPolicy(models.Model):
 class UsageRecord(models.Model):
     """One /v1 request as billed. Written in batches by the ledger flusher, never per request."""
 
+    # The gateway's id for the request; the caller's own, if it sent one, is client_request_id.
     request_id = models.CharField(max_length=128, unique=True)
+    client_request_id = models.CharField(max_length=128, blank=True, db_index=True)
     organization = models.ForeignKey(Organization, on_delete=models.CASCADE, related_name="+")
     # No database constraint: the ledger outlives a deleted key (it is the billing record).
     api_key = models.ForeignKey(

@@ -53,6 +53,7 @@ def _entry(ex: Exchange, usage: Usage, status: int, latency_ms: float) -> dict[s
     principal = usage.caller.principal
     entry = {
         "request_id": ex.request_id,
+        "client_request_id": ex.client_request_id,
         "organization_id": principal.organization_id,
         "api_key_id": principal.api_key_id,
         "endpoint": usage.endpoint,

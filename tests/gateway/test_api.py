@@ -53,7 +53,9 @@ def test_chat_answers_with_the_tier_name_and_gateway_headers(
     assert reply.model == "standard"
     assert reply.usage is not None
     assert reply.usage.completion_tokens == 3
-    assert raw.headers["x-request-id"] == "req-abc-123"
+    # The caller's id is echoed as the client's; the gateway's own id keys the ledger.
+    assert raw.headers["x-client-request-id"] == "req-abc-123"
+    assert raw.headers["x-request-id"] != "req-abc-123"
     assert float(raw.headers["x-longhaul-overhead-ms"]) >= 0
     assert fake.requests[-1]["body"]["model"] == "standard-model"  # the served name upstream
 

@@ -104,7 +104,9 @@ def test_a_client_that_hangs_up_mid_stream_pays_for_what_was_relayed(
     conn = _open_stream(gateway, acme.api_key, "mid-stream-close")
     received = _read_until(conn, words=3)
     _hang_up(conn)
-    record = wait_for(lambda: UsageRecord.objects.filter(request_id="mid-stream-close").first())
+    record = wait_for(
+        lambda: UsageRecord.objects.filter(client_request_id="mid-stream-close").first()
+    )
 
     # Then: recorded as cut short by the client, billed for the words relayed before it left.
     assert b"[DONE]" not in received

@@ -181,3 +181,31 @@ def test_a_runs_trace_and_the_usage_ledger_share_their_ids(
     assert {call.id for call in calls} == {row.request_id for row in ledger}
     assert [entry["backend"] for entry in trace] == [backend.name, backend.name]
     assert all(entry["tier"] == "standard" and float(entry["cost"]) > 0 for entry in trace)
+
+
+def test_a_reused_client_request_id_never_merges_two_requests_in_the_ledger(
+    gateway: str, acme: TenantFixture, backends: Backends
+) -> None:
+    """The caller's id is only echoed and kept: the ledger's key is the gateway's own, so a
+    tenant cannot make many requests bill as one."""
+    backends.add("standard")
+    backends.settle()
+    client = client_for(gateway, acme.api_key)
+    question = [{"role": "user", "content": "hi"}]
+    answers = [
+        client.chat.completions.with_raw_response.create(
+            model="standard", messages=question, extra_headers={"X-Request-Id": "same-id"}
+        )
+        for _ in range(3)
+    ]
+
+    records = wait_for(
+        lambda: (
+            (found := list(UsageRecord.objects.filter(client_request_id="same-id")))
+            and len(found) == 3
+            and found
+        )
+    )
+    assert {answer.headers["x-client-request-id"] for answer in answers} == {"same-id"}
+    assert {record.request_id for record in records} == {a.headers["x-request-id"] for a in answers}
+    assert sum(record.total_tokens for record in records) > 0

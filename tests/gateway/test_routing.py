@@ -179,7 +179,7 @@ def test_a_client_that_hangs_up_cancels_its_upstream_request(
     with socket.create_connection((host, int(port))) as conn:
         conn.sendall(request + body)
         wait_for(lambda: fake.requests)  # the request is upstream, hanging there
-    record = wait_for(lambda: UsageRecord.objects.filter(request_id="gone-1").first())
+    record = wait_for(lambda: UsageRecord.objects.filter(client_request_id="gone-1").first())
 
     assert record.status == 499
     assert record.backend == backend.name

@@ -26,6 +26,7 @@ class GatewayError(Exception):
         param: str | None = None,
         retry_after: int | None = None,
         allow: str | None = None,
+        retry: bool | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
@@ -34,6 +35,9 @@ class GatewayError(Exception):
         self.param = param
         self.retry_after = retry_after
         self.allow = allow  # a 405's methods, for its Allow header (RFC 9110)
+        # Whether a client should send the same request again (OpenAI's SDKs read the
+        # X-Should-Retry header before their own rules); None leaves it to them.
+        self.retry = retry
 
     @property
     def error_type(self) -> str:

@@ -92,6 +92,8 @@ class Exchange:
             self.add_header("retry-after", str(error.retry_after))
         if error.allow is not None:
             self.add_header("allow", error.allow)
+        if error.retry is not None:
+            self.add_header("x-should-retry", "true" if error.retry else "false")
         await self.respond(error.status, error.body())
 
 

@@ -24,7 +24,9 @@ from gateway.sse import cut_top_logprobs, done_event, sse_event
 def output_error(message: str, finish_reason: str | None) -> GatewayError:
     if finish_reason == "length":
         message += " The answer was cut off at max_tokens: raise max_tokens."
-    return GatewayError(502, message, code="invalid_model_output")
+    # Billed already, and the agent re-asks with the problem in hand: a client's silent retry
+    # would only buy the same kind of answer again.
+    return GatewayError(502, message, code="invalid_model_output", retry=False)
 
 
 def schema_problem(text: str | None, schema: dict[str, Any]) -> str | None:

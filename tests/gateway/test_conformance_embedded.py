@@ -149,6 +149,8 @@ def test_json_schema_cut_off_by_max_tokens_is_a_clear_error(
     assert caught.value.status_code == 502
     assert caught.value.body["code"] == "invalid_model_output"
     assert "max_tokens" in caught.value.body["message"]
+    # Billed already: the SDKs are told not to buy the same kind of answer again silently.
+    assert caught.value.response.headers["x-should-retry"] == "false"
 
 
 @pytest.mark.parametrize("tier", ["standard", "fast"])

@@ -7,6 +7,7 @@ from typing import Any
 
 import segno
 from django.conf import settings
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -18,6 +19,7 @@ from accounts.two_factor import (
     recovery_codes_renew,
     second_factor_verify,
     session_needs_second_factor,
+    sign_in_record,
     totp_enroll_confirm,
     totp_enroll_start,
     two_factor_enrolled,
@@ -31,6 +33,17 @@ def safe_next(request: HttpRequest, default: str = "/") -> str:
         candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
     return candidate if allowed and candidate.startswith("/") else default
+
+
+class SignInView(auth_views.LoginView):
+    """Django's sign-in form (its `next` checked against this host), with the sign-in audited."""
+
+    template_name = "accounts/login.html"
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        sign_in_record(user=form.get_user(), method="password")
+        return response
 
 
 @login_required

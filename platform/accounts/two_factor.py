@@ -132,6 +132,11 @@ def _digits(token: str) -> str:
     return "".join(character for character in token if character.isdigit())
 
 
+def sign_in_record(*, user: User, method: str) -> None:
+    """A completed sign-in step, in the audit log of each of the person's organizations."""
+    _audit(user, "sign_in.succeeded", method=method)
+
+
 def _audit(user: User, action: str, **data: object) -> None:
     """Recorded in each organization the person belongs to."""
     for organization_id in Membership.objects.filter(user=user).values_list(

@@ -6,7 +6,7 @@ from django.urls import include, path
 from accounts import api, signin
 
 urlpatterns = [
-    path("login/", auth_views.LoginView.as_view(template_name="accounts/login.html"), name="login"),
+    path("login/", signin.SignInView.as_view(), name="login"),
     path("login/verify/", signin.verify, name="login-verify"),
     path("account/two-factor/", signin.two_factor, name="two-factor"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -60,6 +60,12 @@ def test_an_owner_must_enroll_before_the_session_can_act(acme: TenantFixture) ->
     assert len(codes) == 10
     assert client.get("/api/me").json()["role"] == "owner"
     assert AuditEntry.objects.filter(action="two_factor.enrolled").count() == 1
+    assert (
+        AuditEntry.objects.filter(
+            action="sign_in.succeeded", organization_id=acme.organization.id
+        ).values_list("data__method", flat=True)[0]
+        == "password"
+    )
 
 
 def test_later_sign_ins_need_a_code_and_recovery_codes_work_once(acme: TenantFixture) -> None:

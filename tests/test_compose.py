@@ -13,6 +13,7 @@ EXPECTED_SERVICES = {
     "redis",
     "web",
     "worker",
+    "worker-interactive",
     "beat",
     "inference-cpu",
     "vllm-standard",

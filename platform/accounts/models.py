@@ -79,6 +79,12 @@ class ApiKey(models.Model):
     secret_hash = models.CharField(max_length=64)
     scopes = models.JSONField(default=list, blank=True, help_text="Empty means every scope.")
     allowed_tiers = models.JSONField(default=list, blank=True, help_text="Empty means every tier.")
+    max_run_priority = models.CharField(
+        max_length=16,
+        default="normal",
+        choices=[("interactive", "Interactive"), ("normal", "Normal"), ("batch", "Batch")],
+        help_text="The highest priority of the runs and model calls this key makes.",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

@@ -140,6 +140,11 @@ def trace_retention_overrides() -> dict[int, int]:
     return {id_: int(days or 0) for id_, days in chosen.values_list("id", "trace_retention_days")}
 
 
+def organization_slugs(*, organization_ids: set[int]) -> dict[int, str]:
+    rows = Organization.objects.filter(id__in=organization_ids).values_list("id", "slug")
+    return dict(rows)
+
+
 def organization_with_slug(*, slug: str) -> Organization | None:
     return Organization.objects.filter(slug=slug).first()
 

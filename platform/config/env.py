@@ -73,6 +73,20 @@ def env_list(name: str, default: list[str] | None = None) -> list[str]:
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
+def env_numbers(name: str) -> dict[str, float]:
+    """`key=number,key=number` (e.g. organization slugs and their weights) as a dict."""
+    numbers: dict[str, float] = {}
+    for item in env_list(name):
+        key, _, value = item.partition("=")
+        try:
+            numbers[key.strip()] = float(value)
+        except ValueError:
+            raise ConfigurationError(
+                f"{name} must be key=number pairs separated by commas, got {item!r}"
+            ) from None
+    return numbers
+
+
 def parse_database_url(url: str, *, name: str = "DATABASE_URL") -> dict[str, Any]:
     """Turns `postgresql://user:pass@host:port/db?host=/socket/dir` into Django's DATABASES entry."""
     parts = urlsplit(url)

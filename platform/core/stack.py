@@ -85,7 +85,7 @@ def platform_specs() -> list[ProcessSpec]:
             ],
             env,
         ),
-        ProcessSpec("worker", [*celery, "worker", "-l", "INFO", "--concurrency", "2"], env),
+        *worker_specs(celery, env),
         ProcessSpec(
             "beat",
             [*celery, "beat", "-l", "INFO", "-s", settings.CELERY_BEAT_SCHEDULE_FILENAME],
@@ -96,3 +96,30 @@ def platform_specs() -> list[ProcessSpec]:
         manage = str(Path(settings.REPO_DIR) / "manage.py")
         specs.append(ProcessSpec("inference", [python, manage, "serve_inference"], env))
     return specs
+
+
+def worker_specs(celery: list[str], env: dict[str, str]) -> list[ProcessSpec]:
+    """One worker pool per lane: agent steps, and the interactive work nothing may delay."""
+    lanes = [
+        ("worker", settings.STEPS_QUEUE, settings.LONGHAUL_STEP_WORKERS),
+        ("worker-interactive", settings.INTERACTIVE_QUEUE, settings.LONGHAUL_INTERACTIVE_WORKERS),
+    ]
+    return [
+        ProcessSpec(
+            name,
+            [
+                *celery,
+                "worker",
+                "-l",
+                "INFO",
+                "-Q",
+                queue,
+                "-n",
+                f"{name}@%h",
+                "--concurrency",
+                str(concurrency),
+            ],
+            env,
+        )
+        for name, queue, concurrency in lanes
+    ]

@@ -38,12 +38,13 @@ from runs.leases import (
 )
 from runs.lifecycle import run_complete, run_transition
 from runs.models import RUN_STATE_FIELDS, FailureKind, Run, RunStatus, Step
+from runs.scheduler import scheduler_kick
 
 logger = logging.getLogger(__name__)
 
 
-def advance_under_lease(*, run_id: str, owner: str) -> None:
-    lease = lease_acquire(run_id=run_id, owner=owner)
+def advance_under_lease(*, run_id: str, owner: str, admitted_only: bool = False) -> None:
+    lease = lease_acquire(run_id=run_id, owner=owner, admitted_only=admitted_only)
     if lease is None:
         return  # finished, paused, cancelled, or another worker holds a live lease
     token = run_id_var.set(str(run_id))
@@ -55,6 +56,7 @@ def advance_under_lease(*, run_id: str, owner: str) -> None:
         logger.warning("stopped advancing run %s: %s", run_id, error)
     finally:
         lease_release(lease)
+        scheduler_kick()  # the slot is free (or the run queued again): the next one's turn
         run_id_var.reset(token)
 
 
@@ -81,6 +83,9 @@ def _advance_one(lease: Lease) -> bool:
     run = Run.objects.get(id=lease.run_id)
     if run.status != RunStatus.RUNNING or run.fencing_token != lease.token:
         return False
+    if run.yield_requested:
+        return False  # the scheduler gives the slot to a run whose turn it is
+
     staging = StagingCheckpointer(DjangoCheckpointer())
     latest = staging.get(str(run.id))
     node = latest.node if latest else ""

@@ -79,6 +79,7 @@ class RunListCreateView(ListAPIView):
             workflow=data["workflow"],
             input=data["input"],
             tier=data["tier"],
+            priority=data["priority"],
             budgets=data["budgets"],
             workspace_archive=data["workspace"],
             repository=data["repository"] or None,

@@ -10,5 +10,7 @@ class RunsConfig(AppConfig):
     def ready(self) -> None:
         # /metrics exports the tool reliability and run failure figures beat keeps in the cache.
         from runs.metrics import register_collector
+        from runs.queue_metrics import register_collector as register_queue_collector
 
         register_collector()
+        register_queue_collector()

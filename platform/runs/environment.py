@@ -119,6 +119,7 @@ def _fail_as_infrastructure(
 
 
 def schedule_advance(*, run_id: UUID | str, delay: float) -> None:
-    from runs.tasks import advance_run
+    """The run is the scheduler's again once its retry falls due: a pass then admits it."""
+    from runs.scheduler import scheduler_kick_later
 
-    advance_run.apply_async((str(run_id),), countdown=max(0.0, delay))
+    scheduler_kick_later(delay=delay)

@@ -52,13 +52,15 @@ def _advanceable(now: datetime) -> Q:
     )
 
 
-def lease_acquire(*, run_id: str, owner: str) -> Lease | None:
-    """Takes the lease if the run is advanceable and nobody holds a live lease."""
+def lease_acquire(*, run_id: str, owner: str, admitted_only: bool = False) -> Lease | None:
+    """Takes the lease if the run is advanceable and nobody holds a live lease; with
+    `admitted_only`, only if the scheduler admitted it (runs.scheduler)."""
     now = timezone.now()
+    admitted = Q(admitted_at__isnull=False) if admitted_only else Q()
     with transaction.atomic():
         run = (
             Run.objects.select_for_update()
-            .filter(_expired_or_free(now), _advanceable(now), id=run_id)
+            .filter(_expired_or_free(now), _advanceable(now), admitted, id=run_id)
             .first()
         )
         if run is None:
@@ -92,8 +94,8 @@ def lease_renew(lease: Lease) -> bool:
 
 
 def lease_release(lease: Lease) -> None:
-    """Gives the lease up. A run left `running` (the worker stopped on an error) goes back to
-    `queued`, where the recovery sweep re-enqueues it instead of leaving it stranded."""
+    """Gives the lease up. A run left `running` goes back to `queued` and to the scheduler:
+    it yielded its slot when asked (`run.yielded`), or its worker stopped on an error."""
     with transaction.atomic():
         run = (
             Run.objects.select_for_update()
@@ -101,7 +103,11 @@ def lease_release(lease: Lease) -> None:
             .first()
         )
         if run is not None:
-            run_transition(run, RunStatus.QUEUED, event=None)
+            yielded = run.yield_requested
+            data = {"step": run.step_count}
+            run_transition(
+                run, RunStatus.QUEUED, event="run.yielded" if yielded else None, data=data
+            )
 
 
 def fenced_run(lease: Lease) -> Run:

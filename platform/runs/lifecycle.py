@@ -108,6 +108,7 @@ def _apply(
     run.status = status
     run.lease_owner, run.lease_expires_at = (owner, lease_until) if running else ("", None)
     run.fencing_token += 1 if fence else 0
+    _apply_slot(run, status, now)
     for name, value in fields.items():
         setattr(run, name, value)
     run.updated_at = now
@@ -115,6 +116,16 @@ def _apply(
     run.finished_at = now if ended else None
     failed = status == RunStatus.FAILED
     run.failure_kind = failure_kind if failed else FailureKind.NONE
+
+
+def _apply_slot(run: Run, status: str, now: datetime) -> None:
+    """A run keeps its scheduler slot only into `running`; any other change gives it back (a
+    run queued again is admitted again), so approvals, budgets and waits hold no slot."""
+    if status == RunStatus.RUNNING:
+        return
+    run.admitted_at, run.yield_requested, run.queue_reason = None, False, ""
+    if status == RunStatus.QUEUED:
+        run.queued_at = now
 
 
 def lease_extend(*, run_id: str, token: int, until: datetime) -> bool:

@@ -35,6 +35,18 @@ class FailureKind(models.TextChoices):
     INVALID_DATA = "invalid_data", "Invalid data"
 
 
+class RunPriority(models.TextChoices):
+    """Order of admission within an organization (docs/scheduling.md); a key caps it."""
+
+    INTERACTIVE = "interactive", "Interactive"
+    NORMAL = "normal", "Normal"
+    BATCH = "batch", "Batch"
+
+
+# Highest first: an organization's queued runs are admitted in this order, oldest first within.
+PRIORITY_RANK = {RunPriority.INTERACTIVE: 0, RunPriority.NORMAL: 1, RunPriority.BATCH: 2}
+
+
 TERMINAL_STATUSES = frozenset(
     {RunStatus.SUCCEEDED, RunStatus.FAILED, RunStatus.CANCELLED, RunStatus.BUDGET_EXHAUSTED}
 )
@@ -89,6 +101,17 @@ class Run(models.Model):
     waiting_reason = models.TextField(blank=True, default="")
     waiting_retries = models.IntegerField(default=0)
     next_attempt_at = models.DateTimeField(null=True, blank=True)
+    # Scheduling (runs.scheduler): the priority chosen at creation; when the scheduler gave the
+    # run a slot (held while queued, waiting or running, given back on every other change); a
+    # request to give the slot back after the current step; when it last joined the queue and
+    # why it waits there.
+    priority = models.CharField(
+        max_length=16, choices=RunPriority.choices, default=RunPriority.NORMAL
+    )
+    admitted_at = models.DateTimeField(null=True, blank=True)
+    yield_requested = models.BooleanField(default=False)
+    queued_at = models.DateTimeField(default=timezone.now)
+    queue_reason = models.CharField(max_length=32, blank=True, default="")
     created_by_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
@@ -332,6 +355,10 @@ RUN_STATE_FIELDS = [
     "waiting_reason",
     "waiting_retries",
     "next_attempt_at",
+    "admitted_at",
+    "yield_requested",
+    "queued_at",
+    "queue_reason",
     "updated_at",
     "started_at",
     "finished_at",

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
-from django.db.models import CharField, Q, QuerySet, TextField
+from django.db.models import Avg, CharField, F, Q, QuerySet, TextField
 from django.db.models.functions import Cast
+from django.utils import timezone
 
-from runs.models import Artifact, ModelCall, Run, RunEvent, ToolCall, ToolCallStatus
+from runs.models import Artifact, ModelCall, Run, RunEvent, RunStatus, ToolCall, ToolCallStatus
 
 
 def run_list(*, organization_id: int, status: str | None = None) -> QuerySet[Run]:
@@ -167,3 +168,23 @@ def run_model_call(*, run: Run, call_id: str) -> ModelCall | None:
 
 def run_tool_calls(*, run: Run) -> QuerySet[ToolCall]:
     return ToolCall.objects.filter(run=run).order_by("step", "call_index")
+
+
+def mean_run_seconds(*, window: timedelta = timedelta(hours=1)) -> float | None:
+    """How long runs that finished lately took from their start, on average (the scheduler's
+    estimates); None before any did."""
+    since = timezone.now() - window
+    finished = Run.objects.filter(finished_at__gte=since, started_at__isnull=False)
+    mean = finished.aggregate(mean=Avg(F("finished_at") - F("started_at")))["mean"]
+    return None if mean is None else max(0.0, mean.total_seconds())
+
+
+def run_queue_place(*, run: Run) -> dict[str, Any] | None:
+    """A queued run's position, the reason it waits and an estimate (docs/scheduling.md), as the
+    scheduler's last pass left them; None for a run that holds a slot or is not queued."""
+    from runs.scheduler import queue_snapshot
+
+    if run.admitted_at is not None or run.status not in (RunStatus.QUEUED, RunStatus.WAITING):
+        return None
+    place = queue_snapshot().get("runs", {}).get(str(run.id))
+    return dict(place) if place else None

@@ -7,13 +7,21 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from gateway.selectors import run_cost
-from runs.models import Artifact, Run, RunEvent, RunStatus
+from runs.models import Artifact, Run, RunEvent, RunPriority, RunStatus
+from runs.selectors import run_queue_place
 
 
 class RunCreateSerializer(serializers.Serializer):
     workflow = serializers.CharField(max_length=64)
     input = serializers.JSONField(required=False, default=dict)
     tier = serializers.CharField(max_length=32, required=False, default="standard")
+    priority = serializers.ChoiceField(
+        choices=RunPriority.choices,
+        required=False,
+        default=RunPriority.NORMAL,
+        help_text="Order of admission among the organization's runs; at most the key's "
+        "`max_run_priority`.",
+    )
     budgets = serializers.JSONField(required=False, default=dict)
     repository = serializers.CharField(required=False, allow_blank=True, default="")
     workspace = serializers.FileField(
@@ -46,6 +54,16 @@ class WaitingSerializer(serializers.Serializer):
     next_attempt_at = serializers.DateTimeField(allow_null=True)
 
 
+class QueuePlaceSerializer(serializers.Serializer):
+    position = serializers.IntegerField(help_text="1 is next.")
+    reason = serializers.ChoiceField(choices=["no_free_worker", "organization_limit", "priority"])
+    message = serializers.CharField()
+    priority = serializers.CharField()
+    estimate_s = serializers.FloatField(
+        allow_null=True, help_text="Seconds until it starts, were runs to take as long as lately."
+    )
+
+
 class RunSerializer(serializers.ModelSerializer):
     usage = serializers.SerializerMethodField()
     cost = serializers.SerializerMethodField(
@@ -61,6 +79,9 @@ class RunSerializer(serializers.ModelSerializer):
     waiting = serializers.SerializerMethodField(
         help_text="While the run waits for the environment: why, since when, the next attempt."
     )
+    queue = serializers.SerializerMethodField(
+        help_text="While the run waits for a slot: its position, why it waits, an estimate."
+    )
     sandbox_limits = serializers.JSONField(
         read_only=True,
         help_text="The sandbox limits of this run's commands, recorded when it started: per "
@@ -74,6 +95,8 @@ class RunSerializer(serializers.ModelSerializer):
             "workflow",
             "status",
             "tier",
+            "priority",
+            "queue",
             "input",
             "budgets",
             "source",
@@ -103,6 +126,10 @@ class RunSerializer(serializers.ModelSerializer):
 
     def get_currency(self, run: Run) -> str:
         return str(settings.LONGHAUL_CURRENCY)
+
+    @extend_schema_field(QueuePlaceSerializer(allow_null=True))
+    def get_queue(self, run: Run) -> dict[str, Any] | None:
+        return run_queue_place(run=run)
 
     @extend_schema_field(WaitingSerializer(allow_null=True))
     def get_waiting(self, run: Run) -> dict[str, Any] | None:

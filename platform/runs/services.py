@@ -26,7 +26,8 @@ from runs.events import event_append
 from runs.gate import approval_gate
 from runs.leases import expired_leases_reclaim, stale_queued_runs
 from runs.lifecycle import run_transition
-from runs.models import Run, RunStatus
+from runs.models import PRIORITY_RANK, Run, RunPriority, RunStatus
+from runs.scheduler import runs_schedule, scheduler_kick
 from runs.workflows import load_workflow
 
 if TYPE_CHECKING:
@@ -52,6 +53,7 @@ def run_start(
     created_by_user: User | None = None,
     created_by_api_key_id: int | None = None,
     rerun_of: UUID | None = None,
+    priority: str = RunPriority.NORMAL,
 ) -> Run:
     """Creates the run and its first checkpoint, prepares its workspace, enqueues it.
 
@@ -71,6 +73,7 @@ def run_start(
         workflow=workflow,
         input=input,
         tier=_tier_allowed(_checked_tier(tier), api_key),
+        priority=_priority_allowed(priority, api_key),
         budgets=_checked_budgets(budgets or {}),
         created_by_user=created_by_user or (api_key.created_by if api_key else None),
         created_by_api_key=api_key,
@@ -183,6 +186,20 @@ def _tier_allowed(tier: str, api_key: ApiKey | None) -> str:
     )
 
 
+def _priority_allowed(priority: str, api_key: ApiKey | None) -> str:
+    """A key starts runs at most at its own priority; a person in the browser at any."""
+    if priority not in RunPriority.values:
+        choices = ", ".join(RunPriority.values)
+        raise ValidationError({"priority": f"Unknown priority {priority!r}; one of: {choices}."})
+    ceiling = api_key.max_run_priority if api_key else RunPriority.INTERACTIVE
+    if PRIORITY_RANK[RunPriority(priority)] >= PRIORITY_RANK[RunPriority(ceiling)]:
+        return priority
+    raise Forbidden(
+        f"This API key may not start {priority!r} runs; its highest priority is {ceiling!r}. "
+        "Start the run at that priority or lower, or with a key that allows this one."
+    )
+
+
 def _checked_budgets(budgets: dict[str, Any]) -> dict[str, Any]:
     allowed = {field.name for field in fields(Budgets)}
     unknown = sorted(set(budgets) - allowed)
@@ -219,10 +236,9 @@ def _run_summary(run: Run) -> dict[str, Any]:
 
 
 def enqueue_advance(*, run_id: UUID | str) -> None:
-    """Schedules the Celery task after the surrounding transaction commits."""
-    from runs.tasks import advance_run
-
-    transaction.on_commit(lambda: advance_run.delay(str(run_id)))
+    """Puts the run before the scheduler after the surrounding transaction commits; it admits
+    the run when a slot is its (runs.scheduler)."""
+    scheduler_kick()
 
 
 def run_cancel(
@@ -306,15 +322,15 @@ def run_end_budget_exhausted(*, run_id: UUID | str, reason: str) -> None:
 def runs_recover_expired_leases() -> dict[str, list[str]]:
     """Re-enqueues runs whose worker vanished; fails those lost too often (beat calls this)."""
     requeue, failed = expired_leases_reclaim()
-    for run_id in requeue:
-        with transaction.atomic():
-            enqueue_advance(run_id=run_id)
     stale = stale_queued_runs()
-    for run_id in stale:
-        with transaction.atomic():
-            enqueue_advance(run_id=run_id)
+    if requeue or stale:
+        # Reclaimed runs are queued again, stale ones had their slot's task lost or wait for
+        # one: a pass now (this is beat's sweep) admits them or sends their task again.
+        runs_schedule()
     return {"requeued": requeue, "failed": failed, "reenqueued": stale}
 
 
-def run_advance(*, run_id: str, owner: str) -> None:
-    advance_under_lease(run_id=run_id, owner=owner)
+def run_advance(*, run_id: str, owner: str, admitted_only: bool = False) -> None:
+    """Advances the run under its lease. Workers pass `admitted_only`: they advance only a run
+    the scheduler admitted, so a stray task never takes a slot that is not its own."""
+    advance_under_lease(run_id=run_id, owner=owner, admitted_only=admitted_only)

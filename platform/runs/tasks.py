@@ -15,12 +15,21 @@ from runs import services  # noqa: F401
 
 @shared_task(name="runs.tasks.advance_run", acks_late=True, reject_on_worker_lost=True)
 def advance_run(run_id: str) -> None:
-    """Advances the run while this worker holds its lease; a duplicate delivery finds the lease
-    taken (or the run done) and returns at once."""
+    """Advances the run the scheduler admitted while this worker holds its lease; a duplicate
+    delivery finds the lease taken (or the run done, or its slot given back) and returns."""
     from runs.services import run_advance
 
     owner = f"{socket.gethostname()}:{os.getpid()}:{advance_run.request.id or '-'}"
-    run_advance(run_id=run_id, owner=owner)
+    run_advance(run_id=run_id, owner=owner, admitted_only=True)
+
+
+@shared_task(name="runs.tasks.schedule_runs", acks_late=True)
+def schedule_runs(sent_at: float | None = None) -> dict[str, int]:
+    """One admission pass (runs.scheduler); `sent_at` measures the interactive lane's wait."""
+    from runs.scheduler import lane_wait_record, runs_schedule
+
+    lane_wait_record(sent_at=sent_at)
+    return runs_schedule()
 
 
 @shared_task(name="runs.tasks.refresh_metrics", acks_late=True)

@@ -156,9 +156,10 @@ def wait_for_port(
 
 @contextmanager
 def celery_worker(
-    *, concurrency: int = 2, queues: str = "longhaul", **env: str
+    *, concurrency: int = 2, queues: str = "longhaul,longhaul.interactive", **env: str
 ) -> Iterator[subprocess.Popen[bytes]]:
-    """A real Celery worker for the test database; yields the process (tests may kill it)."""
+    """A real Celery worker for the test database, by default of both lanes (agent steps and
+    interactive work); yields the process (tests may kill it)."""
     command = [
         sys.executable,
         "-m",

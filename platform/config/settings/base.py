@@ -33,6 +33,7 @@ from config.settings.paths import *  # noqa: F403
 from config.settings.paths import DATA_DIR, REPO_DIR
 from config.settings.runs import *  # noqa: F403
 from config.settings.sandbox import *  # noqa: F403
+from config.settings.scheduling import *  # noqa: F403
 from config.settings.toolsources import *  # noqa: F403
 from config.settings.web import *  # noqa: F403
 from config.settings.web import LONGHAUL_PUBLIC_URL, LONGHAUL_WEB_HOST, LONGHAUL_WEB_PORT

@@ -10,6 +10,7 @@ from config.settings.runs import (
     LONGHAUL_RUN_METRICS_SECONDS,
     LONGHAUL_TRACE_PURGE_SECONDS,
 )
+from config.settings.scheduling import LONGHAUL_SCHEDULER_SECONDS
 from config.settings.webhooks import LONGHAUL_WEBHOOK_SWEEP_SECONDS
 
 
@@ -30,6 +31,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "runs-recover-expired-leases": _every(
         LONGHAUL_LEASE_RECOVERY_SECONDS, "runs.tasks.recover_expired_leases"
     ),
+    "runs-schedule": _every(LONGHAUL_SCHEDULER_SECONDS, "runs.tasks.schedule_runs"),
     "runs-refresh-metrics": _every(LONGHAUL_RUN_METRICS_SECONDS, "runs.tasks.refresh_metrics"),
     "runs-purge-traces": _every(LONGHAUL_TRACE_PURGE_SECONDS, "runs.tasks.purge_traces"),
     "approvals-sweep": _every(LONGHAUL_APPROVAL_SWEEP_SECONDS, "approvals.tasks.sweep_deadlines"),

@@ -35,3 +35,6 @@ LONGHAUL_EMBEDDED_INFERENCE = False
 LONGHAUL_SANDBOX_PROBE_WAIT_SECONDS = 300.0
 # A test's server is one uvicorn process unless the test says otherwise (tests/gateway/test_workers.py).
 LONGHAUL_WEB_WORKERS = max(1, env_int("LONGHAUL_WEB_WORKERS", 1))
+# Tests that are not about scheduling are limited by their workers only; the scheduling tests
+# set their own slots (tests/runs/test_scheduling.py).
+LONGHAUL_RUN_SLOTS = env_int("LONGHAUL_RUN_SLOTS", 64)

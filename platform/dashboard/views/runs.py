@@ -202,6 +202,7 @@ def _summary_context(viewer: Viewer, run: Run) -> dict[str, Any]:
         "budgets": budget_bars(run),
         "artifacts": artifacts,
         "pending": list(pending),
+        "queue": selectors.run_queue_place(run=run),
         "can_cancel": not run.is_terminal,
         "can_resume": run.status in RESUMABLE,
         "can_price": viewer.user.is_staff,

@@ -93,6 +93,7 @@ def child_env(url: str, redis_url: str, model_url: str, slots: int) -> dict[str,
         "DATABASE_URL": url,
         "REDIS_URL": redis_url,
         "CELERY_BROKER_URL": redis_url,
+        "CELERY_KEY_PREFIX": "bench-scheduling:",
         "PYTHONPATH": f"{ROOT / 'platform'}:{ROOT}",
         "LONGHAUL_AGENT_MODEL_URL": model_url,
         "LONGHAUL_EXTRA_WORKFLOWS": "bench-scheduling=bench.scheduling:build_workflow",
@@ -104,7 +105,8 @@ def child_env(url: str, redis_url: str, model_url: str, slots: int) -> dict[str,
 
 def setup_django(env: dict[str, str]) -> None:
     os.environ.update({k: v for k, v in env.items() if k.startswith(("LONGHAUL_", "DATABASE"))})
-    os.environ.update(REDIS_URL=env["REDIS_URL"], CELERY_BROKER_URL=env["REDIS_URL"])
+    for name in ("REDIS_URL", "CELERY_BROKER_URL", "CELERY_KEY_PREFIX"):
+        os.environ[name] = env[name]
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
     import django
     from django.core.management import call_command

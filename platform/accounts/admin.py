@@ -80,6 +80,7 @@ class ApiKeyAdmin(admin.ModelAdmin):
         "name",
         "scopes",
         "allowed_tiers",
+        "max_run_priority",
         "expires_at",
         *readonly_fields,
     ]
@@ -95,6 +96,7 @@ class ApiKeyAdmin(admin.ModelAdmin):
             scopes=obj.scopes or None,
             allowed_tiers=obj.allowed_tiers,
             expires_at=obj.expires_at,
+            max_run_priority=obj.max_run_priority,
             created_by=_member_or_none(request.user, obj.organization_id),
         )
         obj.pk = created.api_key.pk

@@ -38,6 +38,8 @@ class KeyPrincipal:
     secret_hash: str
     # Set when a run's model calls act as the key that started it: the ledger bills that run.
     run_id: str = ""
+    # Served first when a backend's slots are contended: the key's highest, or the run's own.
+    priority: str = "normal"
 
     def may_use_tier(self, tier: str) -> bool:
         return not self.allowed_tiers or tier in self.allowed_tiers
@@ -94,6 +96,7 @@ def _to_principal(api_key: ApiKey) -> KeyPrincipal:
         allowed_tiers=tuple(api_key.allowed_tiers),
         expires_at=api_key.expires_at,
         secret_hash=api_key.secret_hash,
+        priority=api_key.max_run_priority,
     )
 
 
@@ -178,8 +181,11 @@ def api_key_unusable_reason(api_key: ApiKey) -> str | None:
     return None
 
 
-def key_principal(api_key: ApiKey, *, scopes: tuple[str, ...], run_id: str) -> KeyPrincipal:
-    """A principal that acts as `api_key` with the given scopes, for one run's model calls."""
+def key_principal(
+    api_key: ApiKey, *, scopes: tuple[str, ...], run_id: str, priority: str
+) -> KeyPrincipal:
+    """A principal that acts as `api_key` with the given scopes, for one run's model calls at
+    the run's priority."""
     return KeyPrincipal(
         api_key_id=api_key.id,
         prefix=api_key.prefix,
@@ -189,4 +195,5 @@ def key_principal(api_key: ApiKey, *, scopes: tuple[str, ...], run_id: str) -> K
         expires_at=api_key.expires_at,
         secret_hash="",
         run_id=run_id,
+        priority=priority,
     )

@@ -64,7 +64,10 @@ def api_key_create(
     expires_at: datetime | None = None,
     created_by: User | None = None,
     actor: str = OPERATOR,
+    max_run_priority: str = "normal",
 ) -> CreatedApiKey:
+    if max_run_priority not in ("interactive", "normal", "batch"):
+        raise ValidationError({"max_run_priority": "one of interactive, normal, batch"})
     scope_list = list(scopes) if scopes is not None else list(Scope.values)
     unknown = sorted(set(scope_list) - set(Scope.values))
     if unknown:
@@ -88,6 +91,7 @@ def api_key_create(
             allowed_tiers=list(allowed_tiers),
             expires_at=expires_at,
             created_by=created_by,
+            max_run_priority=max_run_priority,
         )
         _audit_key(api_key, "api_key.created", actor)
     return CreatedApiKey(api_key=api_key, plaintext=plaintext)

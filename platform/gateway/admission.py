@@ -9,6 +9,9 @@ then admitted strictly, before anything is sent upstream, until the refusal's Re
 passed. A request that would wait for a backend slot is admitted first too: the wait hides the
 round trip, and a refusal is not kept waiting in a queue.
 
+Requests that wait for a backend's slot are served by priority (`PriorityWaiters`), without
+starving the lower ones.
+
 Quotas stay exact: the script alone admits, and a refused request is billed nothing. What a
 backend can see is the first bytes of requests that a limit refuses: at most those in flight at
 the moment an organization crosses a limit.
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import deque
 
 from django.conf import settings
 
@@ -65,3 +69,58 @@ async def _admit(caller: Caller, plan: Plan, tier: TierConfig, registry: Registr
             deadline = time.monotonic() + (error.retry_after or 1)
             _strict_until[caller.principal.organization_id] = deadline
         raise
+
+
+PRIORITIES = ("interactive", "normal", "batch")
+
+
+class PriorityWaiters:
+    """Requests waiting for one backend's slot, served by priority without starving any.
+
+    A freed slot goes to the oldest waiter of the highest priority waiting (a key's
+    `max_run_priority`, or the priority of the run whose agent calls), except that after
+    LONGHAUL_GATEWAY_PRIORITY_SKIPS handoffs that passed over an older waiter, the oldest
+    waiter of any priority gets the next one. So under sustained interactive load a batch
+    request still gets at least one slot in every skips + 1.
+    """
+
+    def __init__(self) -> None:
+        self._queues: dict[str, deque[tuple[int, asyncio.Future[None]]]] = {
+            priority: deque() for priority in PRIORITIES
+        }
+        self._arrivals = 0
+        self._skipped = 0
+
+    def __len__(self) -> int:
+        return sum(len(queue) for queue in self._queues.values())
+
+    def __bool__(self) -> bool:
+        return any(self._queues.values())
+
+    def __contains__(self, waiter: object) -> bool:
+        return any(w is waiter for queue in self._queues.values() for _, w in queue)
+
+    def append(self, waiter: asyncio.Future[None], priority: str = "normal") -> None:
+        self._arrivals += 1
+        self._queues[priority if priority in self._queues else "normal"].append(
+            (self._arrivals, waiter)
+        )
+
+    def remove(self, waiter: asyncio.Future[None]) -> None:
+        for queue in self._queues.values():
+            for entry in queue:
+                if entry[1] is waiter:
+                    queue.remove(entry)
+                    return
+
+    def popleft(self) -> asyncio.Future[None]:
+        """The next waiter to hand a slot to; IndexError when none waits."""
+        heads = [queue for queue in self._queues.values() if queue]
+        if not heads:
+            raise IndexError("no request waits")
+        first, oldest = heads[0], min(heads, key=lambda queue: queue[0][0])
+        if first is oldest or self._skipped >= settings.LONGHAUL_GATEWAY_PRIORITY_SKIPS:
+            self._skipped = 0
+            return oldest.popleft()[1]
+        self._skipped += 1
+        return first.popleft()[1]

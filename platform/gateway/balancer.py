@@ -13,11 +13,11 @@ import hashlib
 import logging
 import math
 import time
-from collections import deque
 
 from django.conf import settings
 
 from gateway import metrics
+from gateway.admission import PriorityWaiters
 from inference.breakers import BREAKERS_KEY, breaker_document
 from inference.selectors import BackendConfig, TierConfig
 
@@ -69,7 +69,7 @@ class BackendState:
         self.config = config
         self.in_flight = 0
         self.dispatched = 0
-        self.waiters: deque[asyncio.Future[None]] = deque()
+        self.waiters = PriorityWaiters()
         self.breaker = Breaker()
         self._exported = "closed"
         self.gauges = metrics.backend_gauges(config.tier, config.name)
@@ -109,14 +109,14 @@ class BackendState:
     def can_queue(self) -> bool:
         return len(self.waiters) < worker_share(self.config.max_queue)
 
-    async def acquire(self) -> None:
+    async def acquire(self, priority: str = "normal") -> None:
         if self.has_slot() and not self.waiters:
             self._take()
             return
         if not self.can_queue():
             raise Overloaded
         waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.waiters.append(waiter)
+        self.waiters.append(waiter, priority)
         self.gauges.queue.set(len(self.waiters))
         timeout = settings.LONGHAUL_GATEWAY_QUEUE_TIMEOUT_SECONDS
         try:

@@ -99,7 +99,8 @@ async def open_upstream(
     to the right place."""
     error: GatewayError | None = None
     for option in _tiers_to_try(tier, caller, registry):
-        target, error = await _try_tier(ex, registry, option, plan, error, admitted)
+        priority = caller.principal.priority
+        target, error = await _try_tier(ex, registry, option, plan, error, admitted, priority)
         if target is not None:
             if option.name != tier.name:
                 metrics.FALLBACKS.labels(tier.name, option.name).inc()
@@ -116,13 +117,14 @@ async def _try_tier(
     plan: Plan,
     error: GatewayError | None,
     admitted: asyncio.Future[Any],
+    priority: str,
 ) -> tuple[Target | None, GatewayError | None]:
     tried: set[str] = set()
     for _ in range(1 + settings.LONGHAUL_GATEWAY_MAX_RETRIES):
         states = _usable(registry, tier, plan, tried)
         if not states:
             break
-        state = await _acquire(states, plan)
+        state = await _acquire(states, plan, priority)
         ex.backend = state
         try:
             upstream = upstream_request(plan, state.config)
@@ -212,10 +214,10 @@ def _no_backend(tier: TierConfig, plan: Plan) -> GatewayError:
     )
 
 
-async def _acquire(states: list[BackendState], plan: Plan) -> BackendState:
+async def _acquire(states: list[BackendState], plan: Plan, priority: str) -> BackendState:
     try:
         state = choose(states, plan.affinity)
-        await state.acquire()
+        await state.acquire(priority)
     except Overloaded:
         metrics.RATE_LIMITED.labels("backend queue full").inc()
         raise GatewayError(

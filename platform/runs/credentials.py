@@ -66,7 +66,7 @@ def run_token_principal(token: str) -> KeyPrincipal:
             "member of the organization; the run's model calls stopped."
         )
     billing = agent_billing_key(organization_id=run.organization_id)
-    return key_principal(billing, scopes=_RUN_SCOPES, run_id=str(run.id))
+    return key_principal(billing, scopes=_RUN_SCOPES, run_id=str(run.id), priority=run.priority)
 
 
 def _signature(run_hex: str) -> str:
@@ -99,7 +99,7 @@ def _as_creating_key(run: Run, api_key: ApiKey) -> KeyPrincipal:
         raise ApiKeyError(f"{unusable} It started run {run.id}, whose model calls stop with it.")
     # The key's tiers and quotas apply; the `runs` scope that started the run is what grants its
     # model calls, so a runs-only key's runs still reach the model, billed to it.
-    return key_principal(api_key, scopes=_RUN_SCOPES, run_id=str(run.id))
+    return key_principal(api_key, scopes=_RUN_SCOPES, run_id=str(run.id), priority=run.priority)
 
 
 def agent_billing_key(*, organization_id: int) -> ApiKey:

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('runs', '0007_run_source'),
+        ('runs', '0008_modelcall'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0003_internal_agent_keys_without_scopes'),
+        ('accounts', '0004_organization_trace_retention_days'),
     ]
 
     operations = [

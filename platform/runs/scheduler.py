@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections.abc import Collection
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -46,8 +47,10 @@ QUEUE_KEY = "runs:queue"
 LANE_WAIT_KEY = "runs:lane-wait"
 
 
-def runs_schedule(*, now: datetime | None = None) -> dict[str, int]:
-    """One admission pass (the scheduler task and beat call this); returns what it did."""
+def runs_schedule(*, now: datetime | None = None, resend: Collection[str] = ()) -> dict[str, int]:
+    """One admission pass (the scheduler task and beat call this); returns what it did.
+    `resend` names admitted runs whose task is presumed lost whatever their age (the recovery
+    sweep's stale runs)."""
     cache.delete(KICK_KEY)  # kicks from here on ask for another pass
     with transaction.atomic():
         _lock()
@@ -56,7 +59,7 @@ def runs_schedule(*, now: datetime | None = None) -> dict[str, int]:
         policy = _policy(holders, candidates)
         plan = admission.plan(holders, candidates, policy)
         admitted = _admit(plan.admit, moment)
-        resent = _resend(holders, moment)
+        resent = _resend(holders, moment, set(resend))
         yielding = _request_yields(plan.yields)
         changed = _record_reasons(plan.waiting)
         _snapshot_store(_snapshot(plan, policy, holders, moment))
@@ -195,11 +198,15 @@ def _admit(chosen: list[Candidate], now: datetime) -> list[str]:
     return admitted
 
 
-def _resend(holders: list[Holder], now: datetime) -> list[str]:
+def _resend(holders: list[Holder], now: datetime, lost: set[str]) -> list[str]:
     """Admitted runs no worker started: their task died with a pass or a worker."""
     cutoff = now - timedelta(seconds=settings.LONGHAUL_ADMISSION_RESEND_SECONDS)
-    stale = [h.id for h in holders if not h.running and h.admitted_at and h.admitted_at < cutoff]
-    Run.objects.filter(id__in=stale, admitted_at__lt=cutoff).update(admitted_at=now)
+    stale = [
+        h.id
+        for h in holders
+        if not h.running and h.admitted_at and (h.admitted_at < cutoff or h.id in lost)
+    ]
+    Run.objects.filter(id__in=stale).update(admitted_at=now)
     return stale
 
 

@@ -326,7 +326,7 @@ def runs_recover_expired_leases() -> dict[str, list[str]]:
     if requeue or stale:
         # Reclaimed runs are queued again, stale ones had their slot's task lost or wait for
         # one: a pass now (this is beat's sweep) admits them or sends their task again.
-        runs_schedule()
+        runs_schedule(resend=stale)
     return {"requeued": requeue, "failed": failed, "reenqueued": stale}
 
 

@@ -43,11 +43,13 @@ def test_admin_creates_a_key_shows_it_once_and_stores_only_the_hash(
             "name": "from admin",
             "scopes": '["runs"]',
             "allowed_tiers": "[]",
+            "max_run_priority": "batch",
         },
         follow=True,
     )
     assert response.status_code == 200
     created = ApiKey.objects.get(name="from admin")
+    assert created.max_run_priority == "batch"
     shown = [str(m) for m in response.context["messages"]]
     plaintext = next(m.split(": ")[-1] for m in shown if "not shown again" in m)
     assert plaintext.startswith(f"lh_{created.prefix}_")

@@ -72,8 +72,10 @@ def test_the_gateway_hands_a_contended_slot_to_the_interactive_key_first(
         wait_for(lambda: len(fake.requests) == 1, timeout=30)
 
         # When two more batch requests queue, then an interactive one
-        rest = [pool.submit(chat, gateway, keys["batch"], f"batch {n}") for n in (1, 2)]
-        wait_for(lambda: queued(gateway) == 2, timeout=30)
+        rest = []
+        for n in (1, 2):
+            rest.append(pool.submit(chat, gateway, keys["batch"], f"batch {n}"))
+            wait_for(lambda n=n: queued(gateway) == n, timeout=30)
         rest.append(pool.submit(chat, gateway, keys["interactive"], "interactive"))
         wait_for(lambda: queued(gateway) == 3, timeout=30)
         gate.set()

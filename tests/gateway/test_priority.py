@@ -7,6 +7,7 @@ import asyncio
 import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 import httpx
@@ -75,7 +76,7 @@ def test_the_gateway_hands_a_contended_slot_to_the_interactive_key_first(
         rest = []
         for n in (1, 2):
             rest.append(pool.submit(chat, gateway, keys["batch"], f"batch {n}"))
-            wait_for(lambda n=n: queued(gateway) == n, timeout=30)
+            wait_for(partial(queued_is, gateway, n), timeout=30)
         rest.append(pool.submit(chat, gateway, keys["interactive"], "interactive"))
         wait_for(lambda: queued(gateway) == 3, timeout=30)
         gate.set()
@@ -101,3 +102,7 @@ def queued(base: str) -> float:
         r'^longhaul_gateway_queue_depth\{[^}]*tier="standard"[^}]*\} (\S+)', text, re.M
     )
     return sum(float(value) for value in values)
+
+
+def queued_is(base: str, count: int) -> bool:
+    return queued(base) == count

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0004_organization_trace_retention_days'),
+        ('accounts', '0005_directory_provisioning'),
     ]
 
     operations = [

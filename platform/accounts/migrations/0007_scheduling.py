@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0005_directory_provisioning'),
+        ('accounts', '0006_sign_in_policy'),
     ]
 
     operations = [

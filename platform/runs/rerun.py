@@ -5,7 +5,8 @@ The workspace is the original's as it was before its first call that may write (
 snapshots, runs.snapshots), a fresh clone for a run cloned from a Git remote, or a newly uploaded
 archive. When the snapshots that held it were pruned, the re-run is refused with a message that
 says to upload the workspace again. The new run goes through `run_start`, so its input, tier,
-budgets and the caller's key are checked exactly as for any new run.
+budgets and the caller's key are checked exactly as for any new run; it is offered the
+organization's own tools the original was (by name, as they are now).
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ def run_rerun(
         "input": rerun_input(original) if input is None else input,
         "tier": tier or original.tier,
         "budgets": dict(original.budgets or {}) if budgets is None else budgets,
+        "tools": selectors.run_offered_external_tools(run=original),
         "created_by_user": created_by_user,
         "created_by_api_key_id": created_by_api_key_id,
         "rerun_of": original.id,

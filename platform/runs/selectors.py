@@ -11,7 +11,17 @@ from django.db.models import Avg, CharField, F, Q, QuerySet, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
 
-from runs.models import Artifact, ModelCall, Run, RunEvent, RunStatus, ToolCall, ToolCallStatus
+from agents.engine.loop_config import EXTERNAL_TOOLS_KEY
+from runs.models import (
+    Artifact,
+    Checkpoint,
+    ModelCall,
+    Run,
+    RunEvent,
+    RunStatus,
+    ToolCall,
+    ToolCallStatus,
+)
 
 
 def run_list(*, organization_id: int, status: str | None = None) -> QuerySet[Run]:
@@ -188,3 +198,14 @@ def run_queue_place(*, run: Run) -> dict[str, Any] | None:
         return None
     place = queue_snapshot().get("runs", {}).get(str(run.id))
     return dict(place) if place else None
+
+
+def run_offered_external_tools(*, run: Run) -> list[str]:
+    """The names of the organization's own tools the run was offered when it started."""
+    first = Checkpoint.objects.filter(thread_id=str(run.id)).order_by("version").first()
+    offered = (first.state or {}).get(EXTERNAL_TOOLS_KEY) or [] if first else []
+    return [
+        tool["function"]["name"]
+        for tool in offered
+        if isinstance(tool, dict) and "function" in tool
+    ]

@@ -18,6 +18,8 @@ from core.errors import Forbidden
 from mcpserver.actions import Caller, decide_approval
 from runs import toolbox
 from runs.models import RunStatus, ToolCall
+from runs.rerun import run_rerun
+from runs.selectors import run_offered_external_tools
 from runs.services import run_advance, run_start
 from tests.factories import TenantFixture
 from tests.runs.fixtures import model
@@ -153,3 +155,21 @@ def test_a_call_to_a_host_the_operator_no_longer_allows_is_refused(
     # Then: nothing was sent; the agent is told why
     assert not outcome.ok
     assert "not a public address" in (outcome.error or "")
+
+
+@pytest.mark.usefixtures("sources")
+def test_a_rerun_is_offered_the_tools_its_original_asked_for_by_name(
+    acme: TenantFixture,
+) -> None:
+    original = run_start(
+        organization=acme.organization,
+        workflow="tool-loop",
+        input={"goal": "refund A1"},
+        tools=["shop__refund"],
+    )
+
+    again = run_rerun(organization=acme.organization, run_id=original.id)
+
+    offered = run_offered_external_tools(run=again)
+    assert "shop__refund" in offered  # by name: refund is not enabled for the workflow
+    assert offered == run_offered_external_tools(run=original)

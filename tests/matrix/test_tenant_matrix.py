@@ -196,6 +196,7 @@ def _values(world: World, route: Route, entry: Entry, side: str) -> dict[str, An
         "url": "nowhere/",
         "id": "auto",
         "scim_id": "00000000-0000-0000-0000-000000000000",
+        "pk": 0,  # the admin's authenticator pages (django-otp): no such device
         "name": "User",
     }
     if entry.kind is None:

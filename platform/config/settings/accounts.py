@@ -28,3 +28,5 @@ AXES_VERBOSE = False
 # factor with a local password, and the name authenticator apps show.
 LONGHAUL_TWO_FACTOR_ROLES = env_list("LONGHAUL_TWO_FACTOR_ROLES", ["owner", "admin"])
 OTP_TOTP_ISSUER = "Longhaul"
+# The admin never shows a person's authenticator key or its QR code (staff remove devices only).
+OTP_ADMIN_HIDE_SENSITIVE_DATA = True

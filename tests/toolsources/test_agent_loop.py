@@ -15,6 +15,7 @@ from accounts.services import api_key_create, api_key_use
 from approvals.models import ApprovalRequest, ApprovalStatus
 from approvals.services import approval_decide
 from core.errors import Forbidden
+from core.metrics import metrics_exposition
 from mcpserver.actions import Caller, decide_approval
 from runs import toolbox
 from runs.models import RunStatus, ToolCall
@@ -137,6 +138,10 @@ def test_a_run_calls_its_organizations_tools_and_waits_for_approval_of_a_risky_o
     run.refresh_from_db()
     assert run.status == RunStatus.SUCCEEDED, run.error
     assert "refunded 4" in outputs(run)["shop__refund"]["content"]
+    # ... and each external tool's calls are counted per tool in what /metrics serves
+    exposed = metrics_exposition().decode()
+    for tool in ("shop__lookup_order", "orders__getOrder", "words__word_count", "shop__refund"):
+        assert f'longhaul_tool_call_seconds_count{{outcome="ok",tool="{tool}"}}' in exposed, tool
 
 
 @pytest.mark.usefixtures("sources")

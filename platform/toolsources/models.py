@@ -10,6 +10,8 @@ from django.utils import timezone
 from agents.tools.external.source import SourceKind
 from agents.tools.spec import Capability, RiskLevel
 
+SOURCE_KINDS = [(kind.value, kind.value) for kind in SourceKind]
+
 
 class ToolSource(models.Model):
     organization = models.ForeignKey(
@@ -17,7 +19,7 @@ class ToolSource(models.Model):
     )
     # The prefix of its tools' names (`<name>__<tool>`): letters, digits, `_` and `-`.
     name = models.CharField(max_length=24)
-    kind = models.CharField(max_length=16, choices=[(k.value, k.value) for k in SourceKind])
+    kind = models.CharField(max_length=16, choices=SOURCE_KINDS)
     url = models.CharField(max_length=2000, blank=True, default="")
     command = models.JSONField(default=list, blank=True)
     document = models.JSONField(default=dict, blank=True)

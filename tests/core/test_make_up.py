@@ -131,7 +131,8 @@ def test_first_start_runs_everything_and_ctrl_c_leaves_nothing(data_dir: Path) -
     up = UpProcess(data_dir, free_port())
     try:
         banner = up.wait_for_banner()
-        username, password = re.search(r"sign in as\s+(\S+) / (\S+)", banner).groups()  # type: ignore[union-attr]
+        owner, owner_password = re.search(r"sign in as\s+(\S+) / (\S+)", banner).groups()  # type: ignore[union-attr]
+        username, password = re.search(r"reviewer\s+(\S+) / (\S+)", banner).groups()  # type: ignore[union-attr]
         api_key = re.search(r"API key\s+(lh_\S+)", banner).group(1)  # type: ignore[union-attr]
 
         ready = httpx.get(f"{up.url}/readyz").json()
@@ -145,6 +146,10 @@ def test_first_start_runs_everything_and_ctrl_c_leaves_nothing(data_dir: Path) -
         stylesheet = httpx.get(f"{up.url}/static/admin/css/base.css")
         assert stylesheet.status_code == 200
         assert stylesheet.headers["content-type"].startswith("text/css")
+        # The owner sets up a second factor before anything else; the reviewer is in at once.
+        first_page = sign_in(up.url, owner, owner_password)
+        assert first_page.status_code == 302
+        assert first_page.headers["location"].startswith("/login/verify/")
         home = sign_in(up.url, username, password)
         assert home.status_code == 200
         assert "Demo" in home.text

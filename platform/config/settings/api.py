@@ -48,6 +48,7 @@ SPECTACULAR_SETTINGS = {
         "MemoryScopeEnum": "memory.models.Scope.choices",
         "DocumentStatusEnum": "memory.models.DocumentStatus.choices",
         "EvalStatusEnum": "evals.models.EvalStatus.choices",
+        "ToolSourceKindEnum": "toolsources.models.SOURCE_KINDS",
     },
 }
 

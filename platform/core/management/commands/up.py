@@ -91,7 +91,8 @@ def _banner(credentials: DemoCredentials | None) -> str:
     lines = ["", "=" * 72, f"Longhaul is running: {_web_url()}/"]
     if credentials:
         lines += [
-            f"  sign in as   {credentials.username} / {credentials.password}",
+            f"  sign in as   {credentials.username} / {credentials.password}"
+            "  (an owner: sets up a second factor, TOTP, at the first sign-in)",
             f"  reviewer     {credentials.reviewer_username} / {credentials.reviewer_password}"
             "  (approves runs started with the key below)",
             f"  API key      {credentials.api_key}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied
 
@@ -16,8 +16,12 @@ from approvals.services import approval_decide
 from core.errors import NotFound
 from memory.port import DjangoMemoryPort
 from runs import selectors as run_selectors
+from runs.artifacts import artifact_read
 from runs.serializers import ArtifactSerializer, EventSerializer
 from runs.services import run_start
+
+if TYPE_CHECKING:
+    from runs.models import Artifact
 
 TEXT_CHARS = 200_000
 FINISHED = ("succeeded", "failed", "cancelled")
@@ -71,7 +75,7 @@ def read_artifact(caller: Caller, args: dict[str, Any]) -> dict[str, Any]:
     return {
         "name": artifact.name,
         "media_type": artifact.media_type,
-        "content": _text(artifact.path),
+        "content": _text(artifact),
     }
 
 
@@ -83,7 +87,7 @@ def run_diff(caller: Caller, args: dict[str, Any]) -> dict[str, Any]:
         for a in run_selectors.run_artifacts(run=_run(caller, args["run_id"]))
         if a.media_type == "text/x-diff"
     ]
-    return {"diff": "".join(_text(a.path) for a in diffs), "artifacts": [a.name for a in diffs]}
+    return {"diff": "".join(_text(a) for a in diffs), "artifacts": [a.name for a in diffs]}
 
 
 def list_approvals(caller: Caller, args: dict[str, Any]) -> dict[str, Any]:
@@ -142,6 +146,6 @@ def _summary(run: Any) -> dict[str, Any]:
     }
 
 
-def _text(path: str) -> str:
-    with open(path, "rb") as handle:
-        return handle.read(TEXT_CHARS).decode("utf-8", "replace")
+def _text(artifact: Artifact) -> str:
+    data, _ = artifact_read(artifact, TEXT_CHARS)
+    return data.decode("utf-8", "replace")

@@ -11,7 +11,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 \
 
 RUN apt-get update \
     && apt-get install -y --no-install-recommends bubblewrap libseccomp2 build-essential cmake git curl \
-       libosmesa6 \
+       libosmesa6 xmlsec1 \
     && rm -rf /var/lib/apt/lists/*
 
 # A fixed uid and gid, so the data volume keeps one owner across rebuilds and hosts.

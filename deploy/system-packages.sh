@@ -13,6 +13,8 @@ command -v bwrap >/dev/null 2>&1 || need+=(bubblewrap)
 compgen -G "/usr/lib/*/libseccomp.so.2*" >/dev/null || need+=(libseccomp2)
 # Offscreen OpenGL (OSMesa) for the 3D workflow's previews.
 compgen -G "/usr/lib/*/libOSMesa.so.*" >/dev/null || need+=(libosmesa6)
+# SAML sign-in checks signatures with xmlsec1 (pysaml2 runs it; accounts/saml.py).
+command -v xmlsec1 >/dev/null 2>&1 || need+=(xmlsec1)
 if [ "$mode" = test ]; then
   command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
   # Browser tests drive this Chromium (Playwright cannot download its own browsers everywhere);

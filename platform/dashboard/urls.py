@@ -13,6 +13,7 @@ from dashboard.views import (
     run_actions,
     runs,
     system,
+    tools,
     trace,
     usage,
     webhooks,
@@ -67,4 +68,10 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("people/invite", people.member_invite, name="member-invite"),
     path("people/members/<int:membership_id>/role", people.member_role, name="member-role"),
     path("system/", system.system, name="system"),
+    path("tools/", tools.tools, name="tools"),
+    path("tools/sources/new", tools.source_create, name="tool-source-create"),
+    path("tools/sources/<int:source_id>/", tools.source_detail, name="tool-source"),
+    path("tools/sources/<int:source_id>/refresh", tools.source_refresh, name="tool-source-refresh"),
+    path("tools/sources/<int:source_id>/delete", tools.source_delete, name="tool-source-delete"),
+    path("tools/<int:tool_id>/", tools.tool_govern, name="tool-govern"),
 ]

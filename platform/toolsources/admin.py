@@ -9,9 +9,10 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from toolsources.models import ExternalTool, ToolSource
-from toolsources.services import external_tool_update
+from toolsources.services import external_tool_update, tool_source_update
 
 GOVERNED = ("risk", "capabilities", "enabled", "workflows")
+REACHED = ("enabled",)
 
 
 class ToolInline(admin.TabularInline):
@@ -33,10 +34,14 @@ class ToolSourceAdmin(admin.ModelAdmin):
     list_filter = ["kind", "enabled"]
     exclude = ["headers_ciphertext"]
     readonly_fields = [
+        "organization",
+        "name",
         "kind",
         "url",
         "command",
         "document",
+        "allowed_hosts",
+        "timeout_seconds",
         "discovered_at",
         "created_by",
         "created_at",
@@ -45,6 +50,15 @@ class ToolSourceAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # sources are registered through the API, which checks and discovers them
+
+    def save_model(self, request: HttpRequest, obj: ToolSource, form: Any, change: bool) -> None:
+        """The switch goes through the service, which writes the audit log; hosts and timeout,
+        checked against the source's URL and the operator's ceiling, are changed in the
+        dashboard or over REST."""
+        changed = {f: form.cleaned_data[f] for f in form.changed_data if f in REACHED}
+        user: Any = request.user
+        stored = ToolSource.objects.get(pk=obj.pk)
+        tool_source_update(source=stored, actor=user.username, actor_user_id=user.id, **changed)
 
 
 @admin.register(ExternalTool)

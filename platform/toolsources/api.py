@@ -19,6 +19,7 @@ from toolsources.serializers import (
     ExternalToolSerializer,
     SourceCreateSerializer,
     SourceSerializer,
+    SourceUpdateSerializer,
     ToolUpdateSerializer,
 )
 
@@ -71,6 +72,16 @@ class SourceView(APIView):
     @extend_schema(responses=SourceSerializer)
     def get(self, request: Request, source_id: int) -> Response:
         return Response(SourceSerializer(_source(request, source_id)).data)
+
+    @extend_schema(request=SourceUpdateSerializer, responses=SourceSerializer)
+    def patch(self, request: Request, source_id: int) -> Response:
+        actor = manager(request)
+        body = SourceUpdateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        source = services.tool_source_update(
+            source=_source(request, source_id), **body.validated_data, **actor_fields(actor)
+        )
+        return Response(SourceSerializer(source).data)
 
     @extend_schema(responses={204: None})
     def delete(self, request: Request, source_id: int) -> Response:

@@ -74,3 +74,17 @@ class ToolUpdateSerializer(serializers.Serializer):
     capabilities = serializers.ListField(child=serializers.CharField(), required=False)
     enabled = serializers.BooleanField(required=False)
     workflows = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class SourceUpdateSerializer(serializers.Serializer):
+    allowed_hosts = serializers.ListField(
+        child=serializers.CharField(max_length=300), required=False
+    )
+    timeout_seconds = serializers.FloatField(required=False)
+    enabled = serializers.BooleanField(required=False)
+    headers = serializers.DictField(
+        child=serializers.CharField(max_length=4000),
+        required=False,
+        help_text="New credentials, replacing the stored ones ({} removes them); stored "
+        "encrypted, never shown again.",
+    )

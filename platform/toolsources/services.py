@@ -80,6 +80,40 @@ def tool_source_refresh(
     return source
 
 
+def tool_source_update(
+    *,
+    source: ToolSource,
+    actor: str,
+    actor_user_id: int | None = None,
+    allowed_hosts: list[str] | None = None,
+    timeout_seconds: float | None = None,
+    enabled: bool | None = None,
+    headers: dict[str, str] | None = None,
+) -> ToolSource:
+    """Changes how the platform reaches a source: the hosts it may call, its timeout, whether
+    its tools are offered, and new credentials (replacing the old ones; an empty dict removes
+    them). Its location and kind are fixed: a different server is a new source."""
+    changes: dict[str, Any] = {}
+    if allowed_hosts is not None:
+        changes["allowed_hosts"] = _checked_hosts(source, allowed_hosts)
+    if timeout_seconds is not None:
+        changes["timeout_seconds"] = _checked_timeout(timeout_seconds)
+    if enabled is not None:
+        changes["enabled"] = bool(enabled)
+    if headers is not None:
+        changes["headers_ciphertext"] = config.sealed_headers(_checked_headers(headers))
+    with transaction.atomic():
+        for field, value in changes.items():
+            setattr(source, field, value)
+        source.save(update_fields=list(changes) or None)
+        # The credentials themselves never reach the audit log, only that they changed.
+        shown = {k: v for k, v in changes.items() if k != "headers_ciphertext"}
+        if headers is not None:
+            shown["credentials"] = "replaced" if headers else "removed"
+        _audit(source, "tool_source.updated", actor, actor_user_id, shown)
+    return source
+
+
 def tool_source_delete(*, source: ToolSource, actor: str, actor_user_id: int | None = None) -> None:
     with transaction.atomic():
         _audit(source, "tool_source.deleted", actor, actor_user_id, {})

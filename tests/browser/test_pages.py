@@ -27,6 +27,7 @@ from runs.events import event_append
 from runs.models import Run, RunStatus, ToolCall, ToolCallStatus
 from tests.browser.conftest import PageLog, check_page, local_context, sign_in
 from tests.factories import TenantFixture
+from toolsources.models import ExternalTool, ToolSource
 
 pytestmark = pytest.mark.slow
 
@@ -228,7 +229,26 @@ def test_usage_memory_system_and_empty_states_are_accessible(
         defaults={"tier": standard, "base_url": "http://127.0.0.1:9/v1", "served_model": "qwen"},
     )
 
+    source = ToolSource.objects.create(
+        organization=acme.organization,
+        name="shop",
+        kind="mcp_http",
+        url="https://mcp.shop.example.com/mcp",
+        allowed_hosts=["mcp.shop.example.com"],
+        discovered_at=now,
+    )
+    ExternalTool.objects.create(
+        source=source,
+        name="refund",
+        remote_name="refund",
+        description=HOSTILE,
+        parameters={"type": "object", "properties": {"order_id": {"type": "string"}}},
+        capabilities=["network"],
+    )
+
     for path, name, heading in [
+        ("/tools/", "tools", "Tools"),
+        (f"/tools/sources/{source.id}/", "tool-source", "shop"),
         ("/usage/", "usage", "Usage"),
         ("/memory/", "memory", "Memory items"),
         ("/system/", "system", "System"),

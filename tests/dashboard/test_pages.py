@@ -10,7 +10,16 @@ from django.test import Client
 from runs.services import run_start
 from tests.factories import TenantFixture
 
-PAGES = ["/runs/", "/runs/new", "/review/", "/usage/", "/documents/", "/memory/", "/people/"]
+PAGES = [
+    "/runs/",
+    "/runs/new",
+    "/review/",
+    "/usage/",
+    "/documents/",
+    "/memory/",
+    "/people/",
+    "/tools/",
+]
 
 
 @pytest.fixture

@@ -154,3 +154,33 @@ def test_an_admin_lowers_a_tools_risk_in_the_admin_and_the_audit_log_says_so(
     entry = AuditEntry.objects.filter(action="external_tool.updated").get()
     assert entry.data["risk"] == "low"
     assert entry.actor == "operator"
+
+
+@pytest.mark.usefixtures("loopback")
+def test_how_a_source_is_reached_changes_through_the_checked_service(
+    acme: TenantFixture, remote: str
+) -> None:
+    source_id = register(acme, name="shop", kind="mcp_http", url=f"{remote}/shop/").json()["id"]
+    path = f"/api/tool-sources/{source_id}"
+    owner = signed_in(acme.owner)
+
+    # New credentials and a shorter timeout are taken, sealed and audited without the secret
+    reply = owner.patch(
+        path, {"timeout_seconds": 3, "headers": {"X-Api-Key": "new-key"}}, format="json"
+    )
+    assert reply.status_code == 200
+    assert (reply.json()["timeout_seconds"], reply.json()["has_credentials"]) == (3.0, True)
+    entry = AuditEntry.objects.filter(action="tool_source.updated").get()
+    assert entry.data["credentials"] == "replaced"
+    assert "new-key" not in str(entry.data)
+
+    # A host list without the URL's host, or a timeout past the operator's ceiling, is refused
+    hosts = owner.patch(path, {"allowed_hosts": ["elsewhere.example.com"]}, format="json")
+    assert hosts.status_code == 400
+    assert "is not on the list" in str(hosts.json())
+    slow = owner.patch(path, {"timeout_seconds": 3600}, format="json")
+    assert slow.status_code == 400
+
+    # ... and a member may not change it at all
+    assert signed_in(acme.member).patch(path, {"enabled": False}, format="json").status_code == 403
+    assert ToolSource.objects.get(id=source_id).enabled is True

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import template
@@ -14,6 +15,12 @@ register = template.Library()
 def clip(value: Any, limit: int = 4_000) -> Clipped:
     """Agent output for display: bounded, control characters made visible (escaping follows)."""
     return clip_text(value, int(limit))
+
+
+@register.filter
+def pretty_json(value: Any) -> str:
+    """A JSON value indented for reading (clip it before showing: it may be long)."""
+    return json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True, default=str)
 
 
 @register.filter

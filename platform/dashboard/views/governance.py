@@ -13,13 +13,15 @@ from dashboard.forms import AuditFilterForm
 from dashboard.pages import SERVICE_ERRORS, error_message, page, paginate, query_without_page
 
 
-def managers_only(request: HttpRequest, viewer: Viewer, what: str) -> HttpResponse | None:
+def managers_only(
+    request: HttpRequest, viewer: Viewer, what: str, *, section: str = "review"
+) -> HttpResponse | None:
     try:
         require_role(viewer.actor(), MANAGERS, action=what)
     except SERVICE_ERRORS as error:
         refusal = {"message": error_message(error)}
         return page(
-            request, viewer, "dashboard/forbidden.html", refusal, section="review", status=403
+            request, viewer, "dashboard/forbidden.html", refusal, section=section, status=403
         )
     return None
 

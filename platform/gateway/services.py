@@ -85,9 +85,25 @@ def _insert(entries: list[dict[str, Any]]) -> dict[str, int]:
                 corrections[key] += delta
         if entry["organization_id"] in existing:
             rows.append(row)
-    created = UsageRecord.objects.bulk_create(rows, ignore_conflicts=True)
-    metrics.spend_count(created)
+    fresh = _not_yet_recorded(rows)
+    UsageRecord.objects.bulk_create(rows, ignore_conflicts=True)
+    metrics.spend_count(fresh)
     return {key: delta for key, delta in corrections.items() if delta}
+
+
+def _not_yet_recorded(rows: list[UsageRecord]) -> list[UsageRecord]:
+    """The rows whose request is not in the ledger yet, each once: a replay (a flush that
+    stopped before settling, a fallback write retried) must not count its spend again. The
+    insert still ignores conflicts, so a replay racing this read adds no row either."""
+    ids = [row.request_id for row in rows]
+    recorded = set(
+        UsageRecord.objects.filter(request_id__in=ids).values_list("request_id", flat=True)
+    )
+    fresh: dict[str, UsageRecord] = {}
+    for row in rows:
+        if row.request_id not in recorded:
+            fresh.setdefault(row.request_id, row)
+    return list(fresh.values())
 
 
 def _row(entry: dict[str, Any], prices: PriceBook) -> UsageRecord:

@@ -7,10 +7,10 @@ from typing import Any
 
 from accounts.models import Organization, Role, User
 from accounts.services import api_key_create, membership_create, organization_create
-from agents.engine.approvals import RunFacts
 from agents.engine.types import arguments_digest
 from approvals.models import ApprovalRequest
 from approvals.services import approval_request_raise
+from runs.gate import RunFacts
 
 
 @dataclass

@@ -164,6 +164,14 @@ def user_role_in(*, user: User, organization_id: int) -> str | None:
     return membership.role if membership else None
 
 
+def user_id_role_in(*, user_id: int, organization_id: int) -> str | None:
+    """`user_role_in` for a person known by id (None when there is no such active person)."""
+    membership = Membership.objects.filter(
+        user_id=user_id, user__is_active=True, organization_id=organization_id
+    ).first()
+    return membership.role if membership else None
+
+
 def api_key_get(*, organization_id: int, api_key_id: int) -> ApiKey | None:
     return (
         ApiKey.objects.filter(id=api_key_id, organization_id=organization_id)

@@ -17,6 +17,7 @@ from approvals.rules import (
     approval_rule_delete,
     approval_rule_update,
 )
+from runs.toolbox import registry
 
 
 def _staff(request: HttpRequest) -> dict[str, Any]:
@@ -32,8 +33,6 @@ class RuleForm(forms.ModelForm):
     def clean(self) -> dict[str, Any]:
         """The same checks as the API, shown on the form's fields."""
         data = super().clean() or {}
-        from runs.toolbox import registry
-
         snapshot = {name: data.get(name) for name in EDITABLE}
         for field, problem in rule_problems(snapshot, registry=registry()).items():
             self.add_error(field if field in self.fields else None, problem)

@@ -17,8 +17,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from approvals import notify
+from approvals.lifecycle import approval_transition
 from approvals.models import OPEN_STATUSES, ApprovalRequest, ApprovalStatus, DeadlineAction
 from approvals.services import approval_close
+from runs.services import run_lock
 
 BATCH = 500
 
@@ -41,8 +43,6 @@ def approvals_sweep(*, now: datetime | None = None) -> dict[str, int]:
 
 
 def _apply_deadline(request_id: int, run_id: object, now: datetime) -> str | None:
-    from runs.services import run_lock
-
     with transaction.atomic():
         run_lock(run_id=run_id)  # type: ignore[arg-type]
         request = (
@@ -94,13 +94,16 @@ def _act(request: ApprovalRequest, now: datetime) -> str:
 
 def _escalate(request: ApprovalRequest, now: datetime) -> None:
     seconds = request.escalation_deadline_seconds
-    request.status = ApprovalStatus.ESCALATED
-    request.approver_roles = [request.escalate_to_role]
-    request.escalations += 1
-    request.deadline_at = now + timedelta(seconds=seconds) if seconds else None
-    request.deadline_action = DeadlineAction.REJECT
-    request.remind_at = request.reminded_at = None
-    request.save()
+    approval_transition(
+        request,
+        ApprovalStatus.ESCALATED,
+        approver_roles=[request.escalate_to_role],
+        escalations=request.escalations + 1,
+        deadline_at=now + timedelta(seconds=seconds) if seconds else None,
+        deadline_action=DeadlineAction.REJECT,
+        remind_at=None,
+        reminded_at=None,
+    )
     notify.escalated(request)
 
 

@@ -8,11 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from accounts.permissions import MEMBERS, Actor, require_role
-from agents.engine.approvals import RunFacts
 from approvals import selectors
 from approvals.gate import facts_for
 from approvals.policy import Facts, Verdict, evaluate
 from core.errors import NotFound
+from runs.gate import RunFacts
+from runs.selectors import organization_recent_tool_calls
+from runs.toolbox import registry
 
 TRY = "try approval rules"
 RECENT_CALLS = 50
@@ -60,9 +62,6 @@ def approval_policy_try_recent(
 ) -> list[CallVerdict]:
     """The organization's recent tool calls under its policy, and under the policy with
     `draft` (a rule snapshot; its `id` replaces that rule, None adds it) when one is given."""
-    from runs.selectors import organization_recent_tool_calls
-    from runs.toolbox import registry
-
     require_role(actor, MEMBERS, action=TRY)
     version, rules = selectors.policy_current(organization_id=actor.organization_id)
     tried = with_draft(rules, draft) if draft is not None else rules

@@ -8,10 +8,11 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
-from agents.engine.approvals import BUDGET_TOOL
 from agents.engine.types import arguments_digest
 from agents.tools import ToolArgumentsInvalid, UnknownTool
 from approvals.policy import BUDGET_NAMES
+from runs.gate import BUDGET_TOOL
+from runs.toolbox import registry_for
 
 MAX_DIFF_ENTRIES = 100
 _REMOVED = "<removed>"
@@ -68,8 +69,6 @@ def validate(
     if tool == BUDGET_TOOL:
         _validate_budget(arguments, original)
         return
-    from runs.toolbox import registry_for  # the organization's own tools are edited too
-
     try:
         registry_for(organization_id).validate(tool, arguments)
     except (UnknownTool, ToolArgumentsInvalid) as error:

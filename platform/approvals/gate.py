@@ -1,16 +1,17 @@
-"""The platform's approval gate (`agents.engine.approvals.ApprovalGate`): runs reach the
-approvals app only through this class, named by LONGHAUL_APPROVAL_GATE."""
+"""The platform's approval gate (`runs.gate.ApprovalGate`): runs reach the approvals app only
+through this class, which `approvals.apps` installs when Django starts."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from accounts.selectors import user_role_in
-from agents.engine.approvals import GateAction, GateVerdict, RunFacts
+from accounts.selectors import user_id_role_in
 from agents.engine.types import ApprovalDecision
 from approvals import selectors, services
 from approvals.policy import Facts, evaluate
 from gateway.selectors import run_cost
+from runs.gate import GateAction, GateVerdict, RunFacts
+from runs.selectors import run_earlier_tool_calls
 
 
 class DjangoApprovalGate:
@@ -91,8 +92,6 @@ def _uses(rules: list[dict[str, Any]], condition: str) -> bool:
 def _earlier_calls(run: RunFacts) -> tuple[tuple[str, dict[str, Any]], ...]:
     if not run.run_id:
         return ()
-    from runs.selectors import run_earlier_tool_calls
-
     calls = run_earlier_tool_calls(
         organization_id=run.organization_id, run_id=run.run_id, before_step=run.steps_used
     )
@@ -108,7 +107,4 @@ def _cost(run: RunFacts) -> float:
 def _role(run: RunFacts) -> str | None:
     if run.requester_id is None:
         return None
-    from django.contrib.auth import get_user_model
-
-    person = get_user_model().objects.filter(id=run.requester_id).first()
-    return user_role_in(user=person, organization_id=run.organization_id) if person else None
+    return user_id_role_in(user_id=run.requester_id, organization_id=run.organization_id)

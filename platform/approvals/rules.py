@@ -14,6 +14,7 @@ from approvals.models import ApprovalPolicyVersion, ApprovalRule, RuleAction
 from approvals.policy import rule_problems
 from audit.services import actor_fields, audit_append
 from core.errors import NotFound
+from runs.toolbox import registry
 
 _LOCK_SPACE = 0x4150  # "AP": policy versions of one organization are written one at a time
 SNAPSHOT_FIELDS = (
@@ -142,8 +143,6 @@ def _assign(rule: ApprovalRule, data: dict[str, Any]) -> None:
         raise ValidationError({"rule": f"Unknown fields {unknown}; use {list(EDITABLE)}."})
     for name, value in data.items():
         setattr(rule, name, value)
-    from runs.toolbox import registry
-
     problems = rule_problems(rule_snapshot(rule), registry=registry())
     if not rule.name.strip():
         problems["name"] = "Give the rule a name."

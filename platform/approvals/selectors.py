@@ -15,6 +15,8 @@ from approvals.models import (
     ApprovalStatus,
     RequestKind,
 )
+from approvals.policy import evaluate
+from runs.toolbox import registry
 
 _DECIDED = (ApprovalStatus.APPROVED, ApprovalStatus.REJECTED, ApprovalStatus.EXPIRED)
 
@@ -126,9 +128,6 @@ def policy_explain(
 ) -> tuple[Any, dict[str, Any] | None]:
     """What the policy (the latest, or `version`) decides for these facts, with every rule's
     reason to match or not; None as the verdict when no such version exists."""
-    from approvals.policy import evaluate
-    from runs.toolbox import registry
-
     if version is None:
         number, rules = policy_current(organization_id=organization_id)
     else:

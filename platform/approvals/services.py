@@ -18,9 +18,9 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from accounts.permissions import Actor, actor_for, require_role
-from agents.engine.approvals import BUDGET_TOOL, RunFacts
 from agents.engine.types import arguments_digest
 from approvals import edits, notify
+from approvals.lifecycle import approval_transition
 from approvals.models import (
     OPEN_STATUSES,
     ApprovalPolicyVersion,
@@ -38,6 +38,9 @@ from core.errors import (
     PreconditionFailed,
     PreconditionRequired,
 )
+from runs import services as runs
+from runs.gate import BUDGET_TOOL, RunFacts
+from runs.services import run_lock
 
 
 # --- raising ------------------------------------------------------------------------------------
@@ -139,8 +142,6 @@ def approval_decide(
     """
     with transaction.atomic():
         found = _find(organization_id, approval_id)
-        from runs.services import run_lock
-
         run_lock(run_id=found.run_id)
         request = (
             ApprovalRequest.objects.select_for_update(of=("self",))
@@ -362,16 +363,16 @@ def approval_close(
     """Closes an open request (the caller holds its run's and its own row locks) and carries
     the outcome to the run: a tool call's run resumes; a budget extension is granted or ends
     the run as budget_exhausted."""
-    request.status, request.resolution = status, resolution
-    request.decided_at = timezone.now()
+    closing: dict[str, Any] = {"resolution": resolution, "decided_at": timezone.now()}
     if vote is not None:
-        request.decided_by_id, request.decided_by_api_key_id = vote.voter_id, vote.api_key_id
-        request.comment = vote.comment
+        closing.update(
+            decided_by_id=vote.voter_id, decided_by_api_key_id=vote.api_key_id, comment=vote.comment
+        )
     else:
-        request.comment = comment
+        closing["comment"] = comment
     if status == ApprovalStatus.APPROVED:
-        request.approved_digest = request.proposed_digest or request.digest
-    request.save()
+        closing["approved_digest"] = request.proposed_digest or request.digest
+    approval_transition(request, status, **closing)
     # The run's row is already locked by every caller, so announcing first takes no new lock.
     notify.closed(request, vote)
     if resolution != "run":
@@ -379,8 +380,6 @@ def approval_close(
 
 
 def _carry_to_run(request: ApprovalRequest) -> None:
-    from runs import services as runs
-
     if request.kind == RequestKind.BUDGET and request.status == ApprovalStatus.APPROVED:
         grant = request.proposed_arguments
         runs.run_budget_extend(

@@ -15,13 +15,12 @@ import time
 from typing import Any
 from uuid import UUID
 
-from agents.engine.approvals import BUDGET_TOOL, GateAction
 from agents.engine.runner import ENGINE_KEYS, STARTED_AT_KEY
 from agents.engine.types import Budgets, arguments_digest
 from runs import toolbox
 from runs.checkpointer import DjangoCheckpointer
 from runs.events import event_append
-from runs.gate import approval_gate, run_facts
+from runs.gate import BUDGET_TOOL, GateAction, approval_gate, run_facts
 from runs.lifecycle import run_complete, run_transition
 from runs.models import Run, RunStatus
 

@@ -20,7 +20,6 @@ from django.conf import settings
 from openai import OpenAI
 
 from agents import storable
-from agents.engine.approvals import GateAction, GateVerdict
 from agents.engine.openai_chat import SentRequest, chat_completion
 from agents.engine.types import (
     INVALID_OUTPUT_EVENT,
@@ -43,7 +42,7 @@ from core.tracing import (
 )
 from runs import toolbox
 from runs.credentials import run_model_token
-from runs.gate import approval_gate, run_facts
+from runs.gate import GateAction, GateVerdict, approval_gate, run_facts
 from runs.leases import Lease
 from runs.models import Run
 from runs.snapshots import snapshot_before_call

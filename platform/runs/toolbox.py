@@ -12,7 +12,6 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 
-from agents.engine.approvals import GateAction, RunFacts
 from agents.engine.types import ToolOutcome
 from agents.plugins import import_dotted
 from agents.tools import (
@@ -25,6 +24,7 @@ from agents.tools import (
 )
 from memory.port import DjangoMemoryPort
 from runs import sandboxing, workspaces
+from runs.gate import GateAction, RunFacts, approval_gate
 from runs.models import Run
 
 
@@ -68,8 +68,6 @@ def _sandbox() -> Any:
 def approval_reason(name: str, *, organization_id: int) -> str | None:
     """Why a call to `name` (with no arguments, in no particular run) needs approval, or None
     when the organization's policy lets it run without one. Runs ask the gate per call."""
-    from runs.gate import approval_gate
-
     verdict = approval_gate().evaluate(
         run=RunFacts(run_id="", organization_id=organization_id),
         kind="tool",

@@ -21,6 +21,7 @@ from agents.outbound import UnsafeURL, validate_url
 from agents.tools.external import RemoteTool, SourceError, SourceKind, discover
 from agents.tools.spec import Capability, RiskLevel
 from audit.services import audit_append
+from runs.workflows import workflow_names
 from toolsources import config
 from toolsources.models import DEFAULT_CAPABILITIES, ExternalTool, ToolSource
 
@@ -223,8 +224,6 @@ def _checked_hosts(source: ToolSource, hosts: list[str] | None) -> list[str]:
 
 
 def _checked_workflows(workflows: list[str]) -> list[str]:
-    from runs.workflows import workflow_names
-
     known = set(workflow_names())
     for name in workflows:
         if name not in known:

@@ -13,7 +13,6 @@ from django.core import mail
 from django.db import transaction
 
 from accounts.services import membership_create
-from agents.engine.approvals import RunFacts
 from agents.engine.types import arguments_digest
 from approvals.deadlines import approvals_sweep
 from approvals.reviewers import approval_reviewers_notify
@@ -21,6 +20,7 @@ from approvals.rules import approval_rule_create
 from approvals.selectors import policy_current
 from approvals.services import approval_request_raise
 from config.celery import app
+from runs.gate import RunFacts
 from runs.models import Run, RunStatus
 from tests.factories import TenantFixture, make_user
 from webhooks.models import WebhookEvent

@@ -17,10 +17,10 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Dialog, Page, ViewportSize, expect
 
-from agents.engine.approvals import BUDGET_TOOL, RunFacts
 from agents.engine.types import arguments_digest
 from approvals.services import approval_request_raise
 from gateway.models import UsageRecord
+from runs.gate import BUDGET_TOOL, RunFacts
 from runs.models import Run, RunEvent, RunStatus
 from tests.browser.conftest import PageLog, check_page
 from tests.factories import TenantFixture

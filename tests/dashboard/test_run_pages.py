@@ -13,11 +13,11 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from agents.engine.approvals import BUDGET_TOOL, RunFacts
 from agents.engine.types import arguments_digest
 from approvals.services import approval_request_raise
 from dashboard.workflows import start_catalog
 from gateway.models import UsageRecord
+from runs.gate import BUDGET_TOOL, RunFacts
 from runs.models import Run, RunStatus
 from runs.workflows import load_workflow
 from tests.factories import TenantFixture

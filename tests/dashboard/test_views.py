@@ -10,11 +10,11 @@ import pytest
 from django.test import Client
 
 from accounts.models import Membership, Role, User
-from agents.engine.approvals import RunFacts
 from agents.engine.types import arguments_digest
 from approvals.models import ApprovalRequest, ApprovalStatus
 from approvals.services import approval_request_raise
 from runs.events import event_append
+from runs.gate import RunFacts
 from runs.models import Run, RunStatus
 from tests.factories import TenantFixture
 

@@ -8,7 +8,6 @@ from typing import Any
 
 from accounts.permissions import actor_for
 from accounts.services import api_key_create
-from agents.engine.approvals import RunFacts
 from agents.engine.types import arguments_digest
 from approvals.models import ApprovalPolicyVersion
 from approvals.rules import approval_rule_create
@@ -18,6 +17,7 @@ from memory.documents import document_upload
 from memory.services import memory_create
 from runs.artifacts import artifact_store
 from runs.events import event_append
+from runs.gate import RunFacts
 from runs.services import run_start
 from tests.factories import make_tenant
 from webhooks.endpoints import webhook_endpoint_create

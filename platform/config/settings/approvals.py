@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from config.env import env_bool, env_float, env_int, env_str
+from config.env import env_bool, env_float, env_int
 
 # Beat enforces deadlines, escalations and reminders this often, even when no worker looks at
 # the run; the SLA figures behind /metrics are refreshed as often.
 LONGHAUL_APPROVAL_SWEEP_SECONDS = env_float("LONGHAUL_APPROVAL_SWEEP_SECONDS", 15.0)
 LONGHAUL_APPROVAL_SLA_SECONDS = env_float("LONGHAUL_APPROVAL_SLA_SECONDS", 60.0)
 LONGHAUL_APPROVAL_SLA_WINDOW_DAYS = env_int("LONGHAUL_APPROVAL_SLA_WINDOW_DAYS", 30)
-# The approval gate runs and the engine talk to (a port; the approvals app implements it).
-LONGHAUL_APPROVAL_GATE = env_str("LONGHAUL_APPROVAL_GATE", "approvals.gate.DjangoApprovalGate")
 # A budget extension a reviewer grants is at most this many times what the run asked for (a
 # budget rule's max_extension may lower it): one approval cannot hand out an unbounded budget.
 LONGHAUL_BUDGET_EXTENSION_MAX_FACTOR = env_float("LONGHAUL_BUDGET_EXTENSION_MAX_FACTOR", 10.0)

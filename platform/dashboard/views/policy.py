@@ -28,14 +28,13 @@ from dashboard.governance_forms import (
 from dashboard.pages import SERVICE_ERRORS, error_message, error_status, page
 from dashboard.views.governance import managers_only
 from runs.selectors import workflow_catalog
+from runs.toolbox import registry
 
 RECENT_VERSIONS = 10
 ARGS = "arg"  # the argument conditions' formset prefix
 
 
 def _choices() -> dict[str, list[str]]:
-    from runs.toolbox import registry
-
     return {
         "workflows": [item["name"] for item in workflow_catalog()],
         "tools": sorted(registry().names()),

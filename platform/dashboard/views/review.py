@@ -11,7 +11,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from agents.engine.approvals import BUDGET_TOOL
 from agents.engine.types import Budgets
 from approvals import selectors as approvals_selectors
 from approvals import services as approvals_services
@@ -30,6 +29,7 @@ from dashboard.timeline import entries_latest
 from dashboard.views.runs import budget_use
 from gateway.selectors import run_cost
 from runs import toolbox
+from runs.gate import BUDGET_TOOL
 
 if TYPE_CHECKING:  # types only: the app's rows come through its selectors
     from approvals.models import ApprovalRequest

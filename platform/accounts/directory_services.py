@@ -129,7 +129,7 @@ def directory_user_create(
             organization_id=organization_id, user_name=user_name
         ).exists():
             raise DirectoryConflict(f"A user with userName {user_name!r} already exists.")
-        user = _account_for(organization_id, user_name)
+        user = directory_account_for(organization_id=organization_id, user_name=user_name)
         person = DirectoryUser.objects.create(
             organization_id=organization_id,
             user=user,
@@ -286,7 +286,7 @@ def _valid_user_name(value: object) -> str:
     return user_name
 
 
-def _account_for(organization_id: int, user_name: str) -> User:
+def directory_account_for(*, organization_id: int, user_name: str) -> User:
     """A new account without a password, or an existing one that belongs to this organization
     alone: a directory never takes over a person of another organization, an owner or staff."""
     user = User.objects.filter(username=user_name).first()
@@ -341,28 +341,36 @@ def _sync_membership(person: DirectoryUser, actor: str) -> None:
         organization_id=person.organization_id,
         groups=person.groups.values_list("display_name", flat=True),
     )
-    _set_role(person, membership, role, actor)
+    membership_role_follow(
+        organization_id=person.organization_id, user=person.user, role=role, actor=actor
+    )
     if not person.user.is_active:
         person.user.is_active = True
         person.user.save(update_fields=["is_active"])
 
 
-def _set_role(person: DirectoryUser, membership: Membership | None, role: str, actor: str) -> None:
-    if membership is not None and membership.role == role:
-        return
+def membership_role_follow(
+    *, organization_id: int, user: User, role: str, actor: str
+) -> Membership:
+    """The membership with the role a directory or a sign-in's groups imply, created when
+    missing; a change is audited (`membership.role_changed`). An owner stays an owner."""
+    membership = Membership.objects.filter(organization_id=organization_id, user=user).first()
+    if membership is not None and (membership.role == role or membership.role == Role.OWNER):
+        return membership
     previous = membership.role if membership else None
     if membership is None:
-        membership = Membership(organization_id=person.organization_id, user=person.user)
+        membership = Membership(organization_id=organization_id, user=user)
     membership.role = role
     membership.save()
     _audit(
-        person.organization_id,
+        organization_id,
         actor,
         "membership.role_changed",
-        f"user:{person.user.username}",
+        f"user:{user.username}",
         previous=previous,
         role=role,
     )
+    return membership
 
 
 def _end_membership(person: DirectoryUser, membership: Membership | None, actor: str) -> None:

@@ -216,6 +216,79 @@ class SignInPolicy(models.Model):
     allowed_email_domains = models.JSONField(
         default=list, blank=True, help_text="Domains a provisioned person's address may have."
     )
+    sso_required = models.BooleanField(
+        default=False,
+        help_text="Members sign in through the organization's identity provider; a local "
+        "password is refused for everyone but the break-glass owner.",
+    )
+    break_glass_owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The one owner who may still sign in with a password while SSO is required.",
+    )
 
     def __str__(self) -> str:
         return f"sign-in policy of {self.organization}"
+
+
+class ProviderKind(models.TextChoices):
+    OIDC = "oidc", "OpenID Connect"
+    SAML = "saml", "SAML 2.0"
+
+
+class IdentityProvider(models.Model):
+    """An organization's single sign-on provider (accounts.sso). `settings` holds what the kind
+    needs (OIDC: issuer, client_id, scopes, claim names; SAML: its own keys); a client secret is
+    encrypted at rest (inference.secrets) and never shown again. Roles come from the
+    organization's group mapping (GroupRoleMapping), as for SCIM."""
+
+    organization = models.ForeignKey(
+        Organization, on_delete=models.CASCADE, related_name="identity_providers"
+    )
+    kind = models.CharField(max_length=8, choices=ProviderKind.choices)
+    name = models.CharField(max_length=200, help_text="What the sign-in page shows.")
+    slug = models.SlugField(max_length=80)
+    enabled = models.BooleanField(default=True)
+    settings = models.JSONField(default=dict, blank=True)
+    secret_ciphertext = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["organization_id", "name", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["organization", "slug"], name="unique_identity_provider_slug"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_kind_display()})"
+
+
+class ExternalIdentity(models.Model):
+    """A person as an identity provider knows them: its stable subject (OIDC `sub`, SAML
+    NameID), linked to the account it signs in."""
+
+    provider = models.ForeignKey(
+        IdentityProvider, on_delete=models.CASCADE, related_name="identities"
+    )
+    subject = models.CharField(max_length=255)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="external_identities"
+    )
+    email = models.CharField(max_length=254, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    last_sign_in_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["provider", "subject"], name="unique_external_subject")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.subject} at {self.provider}"

@@ -9,12 +9,15 @@ import segno
 from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
+from accounts.sso import password_sign_in_refusal, password_sign_in_refused
 from accounts.two_factor import (
     recovery_codes_renew,
     second_factor_verify,
@@ -35,10 +38,23 @@ def safe_next(request: HttpRequest, default: str = "/") -> str:
     return candidate if allowed and candidate.startswith("/") else default
 
 
+class SignInForm(AuthenticationForm):
+    """The password form, which refuses the members of an organization that requires single
+    sign-on (all but its break-glass owner), after the password checked out."""
+
+    def confirm_login_allowed(self, user: Any) -> None:
+        super().confirm_login_allowed(user)
+        refusal = password_sign_in_refusal(user=user)
+        if refusal:
+            password_sign_in_refused(user=user)
+            raise ValidationError(refusal, code="sso_required")
+
+
 class SignInView(auth_views.LoginView):
     """Django's sign-in form (its `next` checked against this host), with the sign-in audited."""
 
     template_name = "accounts/login.html"
+    authentication_form = SignInForm
 
     def form_valid(self, form: Any) -> HttpResponse:
         response = super().form_valid(form)

@@ -132,9 +132,9 @@ def _digits(token: str) -> str:
     return "".join(character for character in token if character.isdigit())
 
 
-def sign_in_record(*, user: User, method: str) -> None:
+def sign_in_record(*, user: User, method: str, **data: object) -> None:
     """A completed sign-in step, in the audit log of each of the person's organizations."""
-    _audit(user, "sign_in.succeeded", method=method)
+    _audit(user, "sign_in.succeeded", method=method, **data)
 
 
 def _audit(user: User, action: str, **data: object) -> None:

@@ -3,13 +3,17 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from accounts import api, signin
+from accounts import api, signin, sso_api, sso_views
 
 urlpatterns = [
     path("login/", signin.SignInView.as_view(), name="login"),
     path("login/verify/", signin.verify, name="login-verify"),
     path("account/two-factor/", signin.two_factor, name="two-factor"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("logout/", sso_views.SignOutView.as_view(), name="logout"),
+    # Single sign-on (accounts.sso_views): find the organization's provider, go, come back.
+    path("login/sso/", sso_views.sso_choose, name="sso-choose"),
+    path("login/sso/<slug:organization>/<slug:provider>/", sso_views.sso_start, name="sso-start"),
+    path("login/oidc/callback/", sso_views.oidc_callback, name="oidc-callback"),
     # Invitations: the link an owner hands to a new member sets their first password.
     path(
         "invite/<uidb64>/<token>/",
@@ -19,6 +23,13 @@ urlpatterns = [
         name="password_reset_confirm",
     ),
     path("api/me", api.WhoAmIView.as_view(), name="api-me"),
+    path("api/identity-providers", sso_api.ProviderListView.as_view(), name="identity-providers"),
+    path(
+        "api/identity-providers/<int:provider_id>",
+        sso_api.ProviderView.as_view(),
+        name="identity-provider",
+    ),
+    path("api/sso-enforcement", sso_api.EnforcementView.as_view(), name="sso-enforcement"),
     # SCIM 2.0 provisioning, called by the organization's identity provider (accounts.scim).
     path("scim/v2/", include("accounts.scim.urls")),
 ]

@@ -81,6 +81,11 @@ MATRIX: dict[str, Entry] = {
     # The sign-in steps after the password: strangers are sent to sign in, others pass through.
     "login-verify": public("GET", "POST"),
     "two-factor": public("GET", "POST"),
+    # Single sign-on: finding the provider (no such organization: 404), going there (no such
+    # provider: 404) and coming back (no flow waiting: 403).
+    "sso-choose": public("GET"),
+    "sso-start": public("GET", ok=frozenset({404})),
+    "oidc-callback": public("GET", ok=frozenset({403})),
     "schema": public("GET"),
     "schema-v1": public("GET"),
     "api-docs": public("GET"),
@@ -126,6 +131,11 @@ MATRIX: dict[str, Entry] = {
     "webhook-test": rest("webhook", "approvals", POST=MANAGERS),
     "webhook-deliveries": rest("webhook", "approvals", GET=MANAGERS),
     "webhook-delivery-replay": rest("delivery", "approvals", POST=MANAGERS),
+    "identity-providers": rest(None, "approvals", GET=MANAGERS, POST=MANAGERS),
+    "identity-provider": rest(
+        "identity_provider", "approvals", GET=MANAGERS, PATCH=MANAGERS, DELETE=MANAGERS
+    ),
+    "sso-enforcement": rest(None, "approvals", GET=MANAGERS, PUT=MANAGERS),
     # --- REST: organizations' tool sources (members read; owners and admins change) ----------
     "tool-sources": rest(None, "runs", GET=MEMBERS, POST=MANAGERS),
     "tool-source": rest("tool_source", "runs", GET=MEMBERS, DELETE=MANAGERS),
@@ -230,6 +240,7 @@ LISTINGS = {
     "audit",
     "audit-export",
     "webhooks",
+    "identity-providers",
     "tool-sources",
     "memory-search",
     "memory-export",

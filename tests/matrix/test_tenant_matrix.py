@@ -198,6 +198,8 @@ def _values(world: World, route: Route, entry: Entry, side: str) -> dict[str, An
         "scim_id": "00000000-0000-0000-0000-000000000000",
         "pk": 0,  # the admin's authenticator pages (django-otp): no such device
         "name": "User",
+        "organization": "no-such-organization",  # single sign-on's start: a public 404
+        "provider": "none",
     }
     if entry.kind is None:
         return values

@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from accounts.models import ApiKey, Membership, Organization, Role, Scope, User
+from accounts.models import ApiKey, IdentityProvider, Membership, Organization, Role, Scope, User
 from accounts.permissions import actor_for
 from accounts.services import (
     api_key_create,
@@ -31,6 +31,7 @@ from accounts.services import (
     membership_create,
     organization_create,
 )
+from accounts.sso_providers import identity_provider_create
 from approvals.models import ApprovalRequest, ApprovalRule
 from approvals.rules import approval_rule_create
 from evals.models import Eval
@@ -79,6 +80,7 @@ class Tenant:
     evaluation: Eval
     tool_source: ToolSource
     external_tool: ExternalTool
+    identity_provider: IdentityProvider
 
     def url_values(self, kind: str) -> dict[str, Any]:
         """The URL parameters that name this organization's object of `kind`."""
@@ -98,6 +100,7 @@ class Tenant:
             "eval": {"eval_id": self.evaluation.id},
             "tool_source": {"source_id": self.tool_source.id},
             "external_tool": {"tool_id": self.external_tool.id},
+            "identity_provider": {"provider_id": self.identity_provider.id},
         }
         return values[kind]
 
@@ -119,6 +122,7 @@ MISSING: dict[str, Any] = {
     "eval_id": uuid.UUID(int=2),
     "source_id": MISSING_ID,
     "tool_id": MISSING_ID,
+    "provider_id": MISSING_ID,
 }
 
 
@@ -297,6 +301,14 @@ def build_tenant(slug: str, *, rules: int) -> Tenant:
         ),
         tool_source=source,
         external_tool=source.tools.get(),
+        identity_provider=identity_provider_create(
+            organization=organization,
+            kind="oidc",
+            name=f"{slug} ID",
+            settings={"issuer": f"https://id.{slug}.example", "client_id": f"{slug}-longhaul"},
+            client_secret=f"{slug}-client-secret",
+            actor=owner.username,
+        ),
     )
 
 

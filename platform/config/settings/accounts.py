@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from config.env import env_int, env_list
+from config.env import env_bool, env_int, env_list
 
 API_KEY_CACHE_SECONDS = env_int("LONGHAUL_API_KEY_CACHE_SECONDS", 5)
 # How long a websocket ticket (POST /api/runs/{id}/ws-ticket) may wait to be redeemed, once.
@@ -30,3 +30,13 @@ LONGHAUL_TWO_FACTOR_ROLES = env_list("LONGHAUL_TWO_FACTOR_ROLES", ["owner", "adm
 OTP_TOTP_ISSUER = "Longhaul"
 # The admin never shows a person's authenticator key or its QR code (staff remove devices only).
 OTP_ADMIN_HIDE_SENSITIVE_DATA = True
+
+# --- Single sign-on (accounts.sso, accounts.oidc): an identity provider's URLs pass the outbound
+# address policy (agents.outbound); an operator names a provider on a private network here.
+LONGHAUL_SSO_ALLOWED_PRIVATE_HOSTS = env_list("LONGHAUL_SSO_ALLOWED_PRIVATE_HOSTS", [])
+LONGHAUL_SSO_REQUIRE_HTTPS = env_bool("LONGHAUL_SSO_REQUIRE_HTTPS", True)
+# How far an ID token's times (exp, iat) may be off the platform's clock.
+LONGHAUL_OIDC_CLOCK_SKEW_SECONDS = env_int("LONGHAUL_OIDC_CLOCK_SKEW_SECONDS", 120)
+# How long a person may take at the provider between leaving and coming back.
+LONGHAUL_SSO_FLOW_SECONDS = env_int("LONGHAUL_SSO_FLOW_SECONDS", 600)
+LONGHAUL_SSO_HTTP_TIMEOUT_SECONDS = env_int("LONGHAUL_SSO_HTTP_TIMEOUT_SECONDS", 10)

@@ -48,6 +48,18 @@ def query_without_page(request: HttpRequest) -> str:
     return query.urlencode()
 
 
+def unconfirmed(
+    request: HttpRequest, viewer: Viewer, *, question: str, back: str, section: str
+) -> HttpResponse | None:
+    """A form that cannot be undone, sent without its confirmation (a browser that runs no
+    scripts, so its `data-confirm` question was never asked): the page that asks it, whose
+    button sends the same request confirmed. None once confirmed."""
+    if request.POST.get("confirmed") == "yes":
+        return None
+    context = {"question": question, "action": request.path, "back": back}
+    return page(request, viewer, "dashboard/confirm.html", context, section=section)
+
+
 def error_message(error: Exception) -> str:
     """A service's refusal as one sentence (core.errors kinds and Django validation errors)."""
     if isinstance(error, ServiceError):

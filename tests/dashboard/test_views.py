@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from accounts.models import Membership, Role, User
+from accounts.models import ApiKey, Membership, Role, User
 from agents.engine.types import arguments_digest
 from approvals.models import ApprovalRequest, ApprovalStatus
 from approvals.services import approval_request_raise
@@ -232,6 +232,27 @@ def test_a_key_is_shown_once_and_the_internal_billing_key_cannot_be_revoked(
     refused = member.post("/people/keys", {"name": "mine"})
     assert refused.status_code == 403
     assert b"Only owners and admins may create API keys" in refused.content
+
+
+def test_revoking_a_key_asks_first_even_without_scripts(
+    client: Client, acme: TenantFixture
+) -> None:
+    owner = signed_in(client, acme.owner)
+    owner.post("/people/keys", {"name": "ci", "scopes": ["runs"], "tiers": ["fast"]})
+    key = ApiKey.objects.get(organization=acme.organization, name="ci")
+
+    # A browser that ran no script sends the form unconfirmed: the server asks
+    asked = owner.post(f"/people/keys/{key.id}/revoke")
+    assert asked.status_code == 200
+    assert "Revoke the key “ci”" in asked.content.decode()
+    assert b'name="confirmed" value="yes"' in asked.content
+    key.refresh_from_db()
+    assert key.revoked_at is None
+
+    # Confirmed (the page's button, or the script's question answered), it is revoked
+    assert owner.post(f"/people/keys/{key.id}/revoke", {"confirmed": "yes"}).status_code == 302
+    key.refresh_from_db()
+    assert key.revoked_at is not None
 
 
 def test_an_invited_person_sets_a_password_through_the_link(

@@ -39,6 +39,7 @@ JSON_BODIES: dict[tuple[str, str], Any] = {
         "url": f"https://orders.{A}.example",
         "document": orders_document(A),
     },
+    ("tool-source", "PATCH"): {"timeout_seconds": 5},
     ("external-tool", "PATCH"): {"risk": "low"},
     ("identity-providers", "POST"): {
         "kind": "oidc",
@@ -76,6 +77,19 @@ FORM_BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("dashboard:key-create", "POST"): {"name": f"{A} new key", "scopes": ["runs"]},
     ("dashboard:member-invite", "POST"): {"username": f"{A}-newcomer", "role": "member"},
     ("dashboard:member-role", "POST"): {"role": "reviewer"},
+    ("dashboard:tool-source-create", "POST"): {
+        "name": "form-orders",
+        "kind": "openapi",
+        "url": f"https://orders.{A}.example",
+        "document": json.dumps(orders_document(A)),
+        "timeout_seconds": "20",
+    },
+    ("dashboard:tool-source", "POST"): {"timeout_seconds": "5", "enabled": "on"},
+    ("dashboard:tool-govern", "POST"): {
+        "risk": "low",
+        "capabilities": ["network"],
+        "enabled": "on",
+    },
 }
 UPLOADS = {("documents", "POST"), ("dashboard:document-upload", "POST")}
 QUERIES = {"dashboard:documents": f"?q={SEARCH.replace(' ', '+')}"}

@@ -138,7 +138,7 @@ MATRIX: dict[str, Entry] = {
     "sso-enforcement": rest(None, "approvals", GET=MANAGERS, PUT=MANAGERS),
     # --- REST: organizations' tool sources (members read; owners and admins change) ----------
     "tool-sources": rest(None, "runs", GET=MEMBERS, POST=MANAGERS),
-    "tool-source": rest("tool_source", "runs", GET=MEMBERS, DELETE=MANAGERS),
+    "tool-source": rest("tool_source", "runs", GET=MEMBERS, PATCH=MANAGERS, DELETE=MANAGERS),
     "tool-source-refresh": rest("tool_source", "runs", POST=MANAGERS),
     "external-tool": rest("external_tool", "runs", GET=MEMBERS, PATCH=MANAGERS),
     # --- REST: memory, search and documents ---------------------------------------------------
@@ -191,6 +191,12 @@ MATRIX: dict[str, Entry] = {
     "dashboard:member-invite": page(None, POST=MANAGERS),
     "dashboard:member-role": page("membership", refused=302, POST=MANAGERS),
     "dashboard:system": page(None, GET=MANAGERS),
+    "dashboard:tools": page(None, GET=MEMBERS),
+    "dashboard:tool-source-create": page(None, POST=MANAGERS),
+    "dashboard:tool-source": page("tool_source", GET=MEMBERS, POST=MANAGERS),
+    "dashboard:tool-source-refresh": page("tool_source", POST=MANAGERS),
+    "dashboard:tool-source-delete": page("tool_source", POST=MANAGERS),
+    "dashboard:tool-govern": page("external_tool", POST=MANAGERS),
     "dashboard:evals": page(None, GET=MEMBERS),
     "dashboard:eval": page("eval", GET=MEMBERS),
     # --- websockets ---------------------------------------------------------------------------

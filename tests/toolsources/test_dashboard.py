@@ -52,14 +52,13 @@ def test_an_owner_registers_a_source_and_governs_its_tools(
 
     # When: the owner lowers one tool's risk and offers it to coding runs
     refund = ExternalTool.objects.get(source=source, name="refund")
-    prefix = f"tool-{refund.id}"
     governed = owner.post(
         f"/tools/{refund.id}/",
         {
-            f"{prefix}-risk": "medium",
-            f"{prefix}-capabilities": ["network"],
-            f"{prefix}-workflows": ["coding"],
-            f"{prefix}-enabled": "on",
+            "risk": "medium",
+            "capabilities": ["network"],
+            "workflows": ["coding"],
+            "enabled": "on",
         },
     )
 
@@ -146,7 +145,7 @@ def test_members_read_and_other_organizations_see_nothing(
     assert "shop__refund" in page
     assert "Remove this source" not in page
     assert register(member, remote, name="mine").status_code == 403
-    refused = member.post(f"/tools/{tool.id}/", {f"tool-{tool.id}-risk": "low"})
+    refused = member.post(f"/tools/{tool.id}/", {"risk": "low"})
     assert refused.status_code == 403
     assert member.post(f"/tools/sources/{source.id}/delete").status_code == 403
     tool.refresh_from_db()
@@ -157,7 +156,14 @@ def test_members_read_and_other_organizations_see_nothing(
     assert "shop" not in stranger.get("/tools/").content.decode()
     assert stranger.get(f"/tools/sources/{source.id}/").status_code == 404
     assert stranger.post(f"/tools/sources/{source.id}/delete").status_code == 404
-    assert stranger.post(f"/tools/{tool.id}/", {f"tool-{tool.id}-risk": "low"}).status_code == 404
+    assert stranger.post(f"/tools/{tool.id}/", {"risk": "low"}).status_code == 404
+
+    # Removing asks first (here the server does: no script ran to ask), then removes
     owner = browser(acme.owner)
-    assert owner.post(f"/tools/sources/{source.id}/delete").status_code == 302
+    asked = owner.post(f"/tools/sources/{source.id}/delete")
+    assert asked.status_code == 200
+    assert "Remove the source “shop” and its 3 tools?" in asked.content.decode()
+    assert ToolSource.objects.filter(id=source.id).exists()
+    removed = owner.post(f"/tools/sources/{source.id}/delete", {"confirmed": "yes"})
+    assert removed.status_code == 302
     assert not ToolSource.objects.filter(id=source.id).exists()

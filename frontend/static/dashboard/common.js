@@ -16,10 +16,25 @@ document.addEventListener("click", (event) => {
   }
 });
 
-// A form with data-confirm asks before it is sent (revoking a key cannot be undone).
+// A form with data-confirm asks before it is sent (revoking a key cannot be undone). Asked
+// here, the form says so, and the server does not ask again; without scripts the server shows
+// its own confirmation page.
 document.addEventListener("submit", (event) => {
-  const message = event.target.dataset ? event.target.dataset.confirm : undefined;
-  if (message && !window.confirm(message)) event.preventDefault();
+  const form = event.target;
+  const message = form.dataset ? form.dataset.confirm : undefined;
+  if (!message) return;
+  if (!window.confirm(message)) {
+    event.preventDefault();
+    return;
+  }
+  let answer = form.querySelector("input[name=confirmed]");
+  if (!answer) {
+    answer = document.createElement("input");
+    answer.type = "hidden";
+    answer.name = "confirmed";
+    form.appendChild(answer);
+  }
+  answer.value = "yes";
 });
 
 window.longhaul = {

@@ -22,7 +22,7 @@ from accounts import services as account_services
 from accounts.permissions import MANAGERS, require_role
 from dashboard.access import Viewer, dashboard_page
 from dashboard.forms import ApiKeyForm, InviteForm, RoleForm
-from dashboard.pages import SERVICE_ERRORS, error_message, error_status, page
+from dashboard.pages import SERVICE_ERRORS, error_message, error_status, page, unconfirmed
 from runs.selectors import internal_billing_key_ids
 
 if TYPE_CHECKING:  # types only: the app's rows come through its selectors
@@ -94,11 +94,19 @@ def key_revoke(request: HttpRequest, viewer: Viewer, key_id: int) -> HttpRespons
         raise Http404("No such API key in your organization.")
     try:
         require_role(viewer.actor(), MANAGERS, action="revoke API keys")
-        account_services.api_key_revoke(api_key=key)
     except SERVICE_ERRORS as error:
         messages.error(request, error_message(error))
-    else:
-        messages.success(request, f"Revoked {key.name} (lh_{key.prefix}_…).")
+        return redirect("dashboard:people")
+    question = (
+        f"Revoke the key “{key.name}” (lh_{key.prefix}_…)? Everything that uses it stops "
+        "working at once, and this cannot be undone."
+    )
+    back = reverse("dashboard:people")
+    asked = unconfirmed(request, viewer, question=question, back=back, section="people")
+    if asked is not None:
+        return asked
+    account_services.api_key_revoke(api_key=key)
+    messages.success(request, f"Revoked {key.name} (lh_{key.prefix}_…).")
     return redirect("dashboard:people")
 
 

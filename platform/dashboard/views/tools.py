@@ -11,10 +11,11 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from dashboard.access import Viewer, dashboard_page
-from dashboard.pages import SERVICE_ERRORS, error_message, error_status, page
+from dashboard.pages import SERVICE_ERRORS, error_message, error_status, page, unconfirmed
 from dashboard.tool_forms import KIND_LABELS, SourceForm, SourceSettingsForm, ToolForm
 from dashboard.views.governance import managers_only
 from runs.workflows import workflow_names
@@ -91,6 +92,14 @@ def source_delete(request: HttpRequest, viewer: Viewer, source_id: int) -> HttpR
     if refused is not None:
         return refused
     source = _source(viewer, source_id)
+    question = (
+        f"Remove the source “{source.name}” and its {source.tools.count()} tools? Runs are no "
+        "longer offered them."
+    )
+    back = _source_url(source_id)
+    asked = unconfirmed(request, viewer, question=question, back=back, section=SECTION)
+    if asked is not None:
+        return asked
     services.tool_source_delete(source=source, **_actor(viewer))
     messages.success(request, f"Removed {source.name}: runs are no longer offered its tools.")
     return redirect("dashboard:tools")
@@ -105,7 +114,7 @@ def tool_govern(request: HttpRequest, viewer: Viewer, tool_id: int) -> HttpRespo
     tool = selectors.tool_get(organization_id=viewer.organization_id, tool_id=tool_id)
     if tool is None:
         raise Http404("No such tool in your organization.")
-    form = ToolForm(request.POST, workflows=workflow_names(), prefix=f"tool-{tool.id}")
+    form = ToolForm(request.POST, workflows=workflow_names())
     try:
         if not form.is_valid():
             raise ValidationError(form.errors.get_json_data())
@@ -128,8 +137,6 @@ def _source(viewer: Viewer, source_id: int) -> Any:
 
 
 def _source_url(source_id: int) -> str:
-    from django.urls import reverse
-
     return reverse("dashboard:tool-source", kwargs={"source_id": source_id})
 
 
@@ -145,7 +152,8 @@ def _settings_form(source: Any) -> SourceSettingsForm:
 def _tool_forms(source: Any) -> list[tuple[Any, ToolForm]]:
     names = workflow_names()
     return [
-        (tool, ToolForm(initial=_governance(tool), workflows=names, prefix=f"tool-{tool.id}"))
+        # One form a tool on the page: their fields' ids must differ, their names need not.
+        (tool, ToolForm(initial=_governance(tool), workflows=names, auto_id=f"tool-{tool.id}-%s"))
         for tool in source.tools.all()
     ]
 

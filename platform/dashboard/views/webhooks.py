@@ -10,12 +10,20 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from core.errors import NotFound
 from dashboard.access import Viewer, dashboard_page
 from dashboard.governance_forms import WebhookForm
-from dashboard.pages import SERVICE_ERRORS, error_message, error_status, page, paginate
+from dashboard.pages import (
+    SERVICE_ERRORS,
+    error_message,
+    error_status,
+    page,
+    paginate,
+    unconfirmed,
+)
 from dashboard.views.governance import managers_only
 from webhooks import endpoints
 from webhooks.selectors import delivery_list, endpoint_get, endpoint_list
@@ -121,6 +129,15 @@ def webhook_rotate(request: HttpRequest, viewer: Viewer, endpoint_id: int) -> Ht
 @require_POST
 @dashboard_page
 def webhook_delete(request: HttpRequest, viewer: Viewer, endpoint_id: int) -> HttpResponse:
+    refused = managers_only(request, viewer, MANAGE)
+    if refused is not None:
+        return refused
+    endpoint = _endpoint(viewer, endpoint_id)
+    question = f"Delete the endpoint {endpoint.url}? Nothing more is sent to it."
+    back = reverse("dashboard:webhook-edit", kwargs={"endpoint_id": endpoint_id})
+    asked = unconfirmed(request, viewer, question=question, back=back, section="review")
+    if asked is not None:
+        return asked
     try:
         endpoints.webhook_endpoint_delete(actor=viewer.actor(), endpoint_id=endpoint_id)
     except SERVICE_ERRORS as error:

@@ -107,7 +107,7 @@ def _account(provider: IdentityProvider, subject: str, address: str) -> User:
     or staff: a provider never takes over someone else's account)."""
     link = ExternalIdentity.objects.filter(provider=provider, subject=subject).first()
     if link is not None:
-        return _usable(link.user)
+        return _usable(link.user, provider.organization_id)
     person = (
         DirectoryUser.objects.filter(organization_id=provider.organization_id)
         .filter(user_name__iexact=address)
@@ -115,9 +115,7 @@ def _account(provider: IdentityProvider, subject: str, address: str) -> User:
         .first()
     )
     if person is not None:
-        if not person.active:
-            raise SignInRefused("deactivated", "Your account in this organization is deactivated.")
-        return _usable(person.user)
+        return _usable(person.user, provider.organization_id)
     try:
         user = directory_account_for(organization_id=provider.organization_id, user_name=address)
     except DirectoryConflict:
@@ -126,12 +124,17 @@ def _account(provider: IdentityProvider, subject: str, address: str) -> User:
             f"An account named {address} already exists and is not managed by this "
             "organization's provider; sign in with its password.",
         ) from None
-    return _usable(user)
+    return _usable(user, provider.organization_id)
 
 
-def _usable(user: User) -> User:
-    if not user.is_active:
-        raise SignInRefused("deactivated", "Your account is deactivated.")
+def _usable(user: User, organization_id: int) -> User:
+    """An active account that the organization's directory has not deactivated (a person in
+    several organizations keeps an active account when one directory deactivates them)."""
+    removed = DirectoryUser.objects.filter(
+        organization_id=organization_id, user=user, active=False
+    ).exists()
+    if not user.is_active or removed:
+        raise SignInRefused("deactivated", "Your account in this organization is deactivated.")
     return user
 
 

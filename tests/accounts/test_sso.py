@@ -12,7 +12,12 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.test import Client, RequestFactory
 
-from accounts.directory_services import group_role_mapping_set
+from accounts.directory_services import (
+    PersonChange,
+    directory_user_create,
+    directory_user_update,
+    group_role_mapping_set,
+)
 from accounts.models import ExternalIdentity, IdentityProvider, Membership, User
 from accounts.services import membership_create, organization_create
 from accounts.sessions import sign_in_policy_set
@@ -209,3 +214,26 @@ def test_required_sso_refuses_passwords_except_the_break_glass_owner(
     # The last enabled provider cannot be switched off while SSO is required
     with pytest.raises(ValidationError, match="keep one provider enabled"):
         identity_provider_update(provider=provider, actor="t", enabled=False)
+
+
+def test_a_person_the_directory_provisioned_signs_in_to_their_account(
+    acme: TenantFixture, provider: IdentityProvider
+) -> None:
+    person = directory_user_create(
+        organization_id=acme.organization.id,
+        change=PersonChange(user_name="ada@acme.example", email="ada@acme.example"),
+        actor="directory",
+    )
+    user, _ = sign_in(provider, email="Ada@acme.example", groups=None)
+    assert user == person.user
+    assert Membership.objects.get(user=user).role == "member"
+    # Deactivated by this organization's directory while still a member elsewhere: the
+    # account stays active, and this organization's provider still refuses them
+    other = organization_create(name="Other", slug="other")
+    membership_create(organization=other, user=user, role="member")
+    directory_user_update(person=person, change=PersonChange(active=False), actor="directory")
+    user.refresh_from_db()
+    assert user.is_active
+    with pytest.raises(SignInRefused, match="deactivated"):
+        sign_in(provider)
+    assert not Membership.objects.filter(organization=acme.organization, user=user).exists()

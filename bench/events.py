@@ -1,4 +1,4 @@
-"""A run event's way from the worker's commit to 100 connected websocket clients.
+"""A run event's way from the worker's commit to 1, 100 and 1,000 connected websocket clients.
 
 The producer (this process, standing in for a Celery worker) appends an event in a transaction
 exactly as a step does (`runs.events.event_append`), stamping the wall-clock time just before
@@ -6,13 +6,13 @@ COMMIT; after commit the event is published to the channel layer (Redis), and th
 `/ws/runs/{id}` consumers send it to their clients. The clients (another process) note when each
 copy arrives. Cases, interleaved round by round so machine load affects all alike:
 
-- platform, 1 client                     /ws/runs/{id} under uvicorn, one subscriber
-- platform, 100 clients                  the same, 100 subscribers
-- baseline: bare broadcast, 100 clients  the same transaction, then a plain Redis PUBLISH that
-                                         a minimal `websockets` server relays to 100 clients
+- platform, N clients                    /ws/runs/{id} under uvicorn, N subscribers (1, 100, 1000)
+- baseline: bare broadcast, N clients    the same transaction, then a plain Redis PUBLISH that
+                                         a minimal `websockets` server relays to N clients
                                          (the floor: no Channels, no Django, no consumer)
 
-`--layer pubsub` runs the same with channels_redis' pub/sub channel layer in every process.
+`--layer core` or `--layer pubsub` runs the platform's cases with one of channels_redis' channel
+layers in every process instead of the platform's own (core.fanout), for comparison.
 
 Uses the embedded PostgreSQL (a `bench_events` database created and dropped here) and Redis
 (BENCH_REDIS_URL, default redis://127.0.0.1:6379/15). Run: .venv/bin/python bench/events.py
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import os
 import platform
@@ -38,11 +39,15 @@ sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
 BENCH_DB = "bench_events"
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15")
 BARE_CHANNEL = "bench-events-bare"
-CLIENTS = 100
+CLIENTS = (1, 100, 1000)
 # Events this far apart are each measured alone (a run emits a few per second at most).
 INTERVAL_S = 0.1
-LAYERS = {"core": "config.settings.local", "pubsub": "bench.events_pubsub_settings"}
-SETTINGS = LAYERS[os.environ.get("BENCH_LAYER", "core")]
+LAYERS = {
+    "fanout": "config.settings.local",
+    "core": "bench.events_settings",
+    "pubsub": "bench.events_settings",
+}
+SETTINGS = LAYERS[os.environ.get("BENCH_LAYER", "fanout")]
 
 
 # --- the clients (a child process) -------------------------------------------------------------
@@ -201,19 +206,24 @@ def main() -> None:
     parser.add_argument(
         "--layer",
         choices=sorted(LAYERS),
-        default="core",
-        help="the channel layer: the platform's (core) or channels_redis' pub/sub one",
+        default="fanout",
+        help="the channel layer: the platform's (fanout) or one of channels_redis' (core, pubsub)",
+    )
+    parser.add_argument(
+        "--clients", type=int, nargs="+", default=list(CLIENTS), help="the client counts"
     )
     args = parser.parse_args()
-    if LAYERS[args.layer] != SETTINGS:  # settings are read once: start again with the choice
+    if args.layer != os.environ.get("BENCH_LAYER", "fanout"):  # settings are read once: again
         os.execve(
             sys.executable, [sys.executable, *sys.argv], {**os.environ, "BENCH_LAYER": args.layer}
         )
     from bench.scratch import scratch_database
 
+    raise_open_files_limit()
+    load = os.getloadavg()
     print(f"# {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.node()}, {os.cpu_count()} CPUs, "
           f"Python {platform.python_version()}, {args.rounds} rounds x {args.events} events, "
-          f"{args.layer} channel layer")  # fmt: skip
+          f"{args.layer} channel layer, load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")  # fmt: skip
     with scratch_database(BENCH_DB) as url:
         run_id, key = setup(url)
         env = child_env(url)
@@ -221,16 +231,8 @@ def main() -> None:
         bare_port = free_port()
         bare = spawn([__file__, "--bare-server", str(bare_port)], env)
         try:
-            ws = f"{base.replace('http', 'ws')}/ws/runs/{run_id}"
-            cases = {
-                "platform, 1 client": lambda: measure(ws, key, 1, args.events, run_id, False),
-                f"platform, {CLIENTS} clients": lambda: measure(
-                    ws, key, CLIENTS, args.events, run_id, False
-                ),
-                f"baseline: bare broadcast, {CLIENTS} clients": lambda: measure(
-                    f"ws://127.0.0.1:{bare_port}", "", CLIENTS, args.events, run_id, True
-                ),
-            }
+            cases = make_cases(f"{base.replace('http', 'ws')}/ws/runs/{run_id}",
+                               f"ws://127.0.0.1:{bare_port}", key, run_id, args)  # fmt: skip
             for call in cases.values():  # warm up connections, caches, imports
                 call()
             samples: dict[str, list[float]] = {name: [] for name in cases}
@@ -241,7 +243,40 @@ def main() -> None:
             for process in (server, bare):
                 process.terminate()
                 process.wait(timeout=10)
+    load = os.getloadavg()
+    print(f"# load at the end {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
     report(samples)
+
+
+def make_cases(
+    ws: str, bare: str, key: str, run_id: str, args: argparse.Namespace
+) -> dict[str, Any]:
+    cases: dict[str, Any] = {}
+    for count in args.clients:
+        cases[platform_case(count)] = functools.partial(
+            measure, ws, key, count, args.events, run_id, False
+        )
+        if count > 1:
+            cases[bare_case(count)] = functools.partial(
+                measure, bare, "", count, args.events, run_id, True
+            )
+    return cases
+
+
+def platform_case(count: int) -> str:
+    return f"platform, {count} client{'s' if count > 1 else ''}"
+
+
+def bare_case(count: int) -> str:
+    return f"baseline: bare broadcast, {count} clients"
+
+
+def raise_open_files_limit() -> None:
+    """1,000 clients and their server's sockets need more descriptors than a shell's default."""
+    import resource
+
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
 def report(samples: dict[str, list[float]]) -> None:
@@ -249,11 +284,13 @@ def report(samples: dict[str, list[float]]) -> None:
     for name, values in samples.items():
         p50, p95 = percentile(values, 0.5) * 1e3, percentile(values, 0.95) * 1e3
         print(f"{name:<40} {p50:>8.2f} {p95:>8.2f} {max(values) * 1e3:>8.2f} {len(values):>7}")
-    names = list(samples)
-    ours, one, floor = samples[names[1]], samples[names[0]], samples[names[2]]
-    for label, base in ((names[2], floor), (names[0], one)):
-        print(f"{names[1]} / {label}: p50 x{percentile(ours, 0.5) / percentile(base, 0.5):.2f}, "
-              f"p95 x{percentile(ours, 0.95) / percentile(base, 0.95):.2f}")  # fmt: skip
+    for name in samples:
+        count = int(name.split(", ")[1].split()[0])
+        if name.startswith("platform") and bare_case(count) in samples:
+            ours, floor = samples[name], samples[bare_case(count)]
+            print(f"{name} / bare broadcast: "
+                  f"p50 x{percentile(ours, 0.5) / percentile(floor, 0.5):.2f}, "
+                  f"p95 x{percentile(ours, 0.95) / percentile(floor, 0.95):.2f}")  # fmt: skip
 
 
 if __name__ == "__main__":

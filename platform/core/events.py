@@ -57,12 +57,10 @@ class _Sender:
         self.thread.join(timeout)
 
     def _run(self) -> None:
-        loop = asyncio.new_event_loop()  # one loop, so the layer's connections are reused
-        try:
+        # One loop, so the layer's connections are reused; the runner closes them at the end.
+        with asyncio.Runner() as runner:
             while (batch := self._next_batch()) is not None:
-                loop.run_until_complete(_send_all(batch))
-        finally:
-            loop.close()
+                runner.run(_send_all(batch))
 
     def _next_batch(self) -> list[Message] | None:
         """Waits for a message and takes every one queued behind it; None once closed."""

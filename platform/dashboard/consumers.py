@@ -2,7 +2,9 @@
 
 Signed-in browsers only (the session cookie; core.websocket checks the Origin), and only while
 that session and the person's membership last (accounts.sockets). The current state is sent
-right after subscribing, so an update published before the page connected is not lost.
+right after joining the document's group, so an update published before the page connected is
+not lost, and again on the channel layer's catch-up message (core.fanout), for an update
+published before this process's subscription took effect.
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ CLOSE_NOT_FOUND = 4404
 
 class DocumentProgressConsumer(AsyncJsonWebsocketConsumer):
     group: str = ""
+    organization_id: int
+    document_id: int
+    last_sent: dict[str, Any] | None = None
     watch: CredentialWatch | None = None
 
     async def connect(self) -> None:
@@ -33,18 +38,22 @@ class DocumentProgressConsumer(AsyncJsonWebsocketConsumer):
         if credential is None:
             await self.close(code=CLOSE_UNAUTHORIZED)
             return
-        organization_id = credential.organization_id
-        read = database_sync_to_async(_current)
-        if await read(organization_id, document_id) is None:
+        self.organization_id, self.document_id = credential.organization_id, document_id
+        if await self._current() is None:
             await self.close(code=CLOSE_NOT_FOUND)
             return
         self.group = document_group(document_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         self.watch = CredentialWatch(self, credential)
-        # Read again after subscribing: nothing published in between is missed.
-        current = await read(organization_id, document_id)
-        if current is not None:
-            await self.send_json(current)
+        await self.live_catch_up({})  # read again after joining: nothing in between is missed
+
+    async def live_catch_up(self, message: dict[str, Any]) -> None:
+        current = await self._current()
+        if current is not None and current != self.last_sent:
+            await self.document_progress(current)
+
+    async def _current(self) -> dict[str, Any] | None:
+        return await database_sync_to_async(_current)(self.organization_id, self.document_id)
 
     async def disconnect(self, code: int) -> None:
         if self.watch is not None:
@@ -53,6 +62,7 @@ class DocumentProgressConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def document_progress(self, message: dict[str, Any]) -> None:
+        self.last_sent = message
         await self.send_json(message)
 
 

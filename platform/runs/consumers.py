@@ -5,9 +5,13 @@ Authentication: a single-use `?ticket=` from `POST /api/runs/{id}/ws-ticket`, an
 socket stays open only while that key, or the person and session behind the cookie or the
 ticket, may still read the run (accounts.sockets).
 
-Order of operations is what makes it gap-free: subscribe to the run's group FIRST, then backfill
-from PostgreSQL, then deliver live events deduplicated by seq; a live event that skips ahead
-(a lost publish) triggers a backfill of the hole from the database.
+Sequence numbers and the database make it gap-free: join the run's group, backfill from
+PostgreSQL, then deliver live events deduplicated by seq. A live event that skips ahead (a lost
+publish) triggers a backfill of the hole; the channel layer's catch-up message (sent once Redis
+confirms this process's subscription, again after a reconnection, and instead of the events a
+socket too slow to keep up would have queued: core.fanout) triggers a backfill of everything
+after the last seq sent, so an event published before the subscription took effect is not lost
+even when no later one reveals the hole.
 """
 
 from __future__ import annotations
@@ -102,6 +106,9 @@ class RunEventsConsumer(AsyncJsonWebsocketConsumer):
         if event["seq"] > self.last_seq + 1:
             await self._backfill(until=event["seq"] - 1)
         await self._send_event(event)
+
+    async def live_catch_up(self, message: dict[str, Any]) -> None:
+        await self._backfill()
 
     async def _backfill(self, until: int | None = None) -> None:
         events = await database_sync_to_async(_events_after)(self.run_id, self.last_seq, until)

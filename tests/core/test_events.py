@@ -13,6 +13,7 @@ from channels.layers import get_channel_layer
 from django.db import connections, transaction
 
 from core.events import publish_on_commit
+from tests.support.live import join
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +29,7 @@ def received_while(work: Callable[[], None], *groups: str) -> list[int]:
         layer = get_channel_layer()
         channel = await layer.new_channel()
         for group in groups:
-            await layer.group_add(group, channel)
+            await join(layer, group, channel)
         await sync_to_async(in_thread, thread_sensitive=False)()
         received: list[int] = []
         with contextlib.suppress(TimeoutError):

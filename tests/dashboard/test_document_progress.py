@@ -6,14 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.test import Client
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from accounts.models import User
-from memory.events import document_group
+from memory.events import publish_progress_on_commit
 from memory.models import Document, DocumentStatus
 from tests.factories import TenantFixture
 
@@ -48,11 +46,9 @@ def test_progress_starts_with_the_current_state_then_follows_updates(
     document = make_document(acme)
     with open_progress(live_server_url, document.id, acme.member) as socket:
         first = json.loads(socket.recv(timeout=10))
-        async_to_sync(get_channel_layer().group_send)(
-            document_group(document.id),
-            {"type": "document.progress", "document_id": document.id, "status": "ready",
-             "percent": 100},
-        )  # fmt: skip
+        document.status, document.progress = DocumentStatus.READY, 100
+        document.save(update_fields=["status", "progress"])
+        publish_progress_on_commit(document)
         update = json.loads(socket.recv(timeout=10))
 
     assert (first["status"], first["percent"]) == ("processing", 40)

@@ -18,6 +18,7 @@ from memory.services import memory_create, memory_purge_organization
 from tests.factories import TenantFixture
 from tests.memory import files
 from tests.memory.conftest import stored_files
+from tests.support.live import join
 
 pytestmark = pytest.mark.django_db
 
@@ -195,7 +196,7 @@ def test_progress_is_published_to_the_document_group(
 async def ingest_while_listening(document_id: int) -> list[dict]:
     layer = get_channel_layer()
     channel = await layer.new_channel()
-    await layer.group_add(document_group(document_id), channel)
+    await join(layer, document_group(document_id), channel)
     await sync_to_async(ingest_in_thread, thread_sensitive=False)(document_id)
     events: list[dict] = []
     while not events or events[-1]["status"] != "ready":

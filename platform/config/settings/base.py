@@ -155,10 +155,11 @@ CACHES = {
         "KEY_PREFIX": "longhaul",
     }
 }
+# One PUBLISH per group message, fanned out to each process's own sockets (core/fanout.py).
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL], "prefix": "longhaul:channels"},
+        "BACKEND": "core.fanout.FanoutChannelLayer",
+        "CONFIG": {"url": REDIS_URL, "prefix": "longhaul:live"},
     }
 }
 

@@ -10,19 +10,21 @@ namespaces. When the host process is root, bwrap itself is started as an unprivi
 the process limit hold. Every process of a command shares one cgroup where the host has one
 (memory, CPU and tasks bounded as a whole), and the workspace's disk quota is watched.
 
-bwrap reads its options from a descriptor (`--args`), so the sandbox's pid 1 shows no host path
-in /proc/1/cmdline."""
+The command line is `[setpriv] bwrap --args N -- prlimit ... command`: bwrap reads its options
+from a pipe, so the sandbox's pid 1 shows no host path in /proc/1/cmdline, and it is moved into
+the command's cgroup from this process while it waits for them (agents.sandbox.launch), with no
+shell or helper program in front of it."""
 
 from __future__ import annotations
 
 import os
 import re
 import shutil
-from collections.abc import Iterator, Mapping
-from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
+from collections.abc import Mapping
+from contextlib import AbstractContextManager, ExitStack, nullcontext
 from pathlib import Path
 
-from agents.sandbox import seccomp
+from agents.sandbox import launch
 from agents.sandbox.cgroups import CgroupReport, SandboxCgroup, sandbox_cgroup
 from agents.sandbox.classify import interpret, whole_memory_exceeded
 from agents.sandbox.contract import (
@@ -93,21 +95,20 @@ class BubblewrapSandbox:
             self._adopter.adopt(root)
         quota = QuotaGuard(root, limits)
         with ExitStack() as stack:
-            fds = stack.enter_context(_descriptors())
+            fds = stack.enter_context(launch.descriptors())
             group = stack.enter_context(sandbox_cgroup(limits))
             proxy = stack.enter_context(self._proxy(network))
             options = self._options(fds, environment, (str(root), inner_cwd), proxy)
-            fds["args"] = _args_fd(options)
             outcome = execute(
                 Spawn(
-                    argv=self._argv(command, fds["args"], limits, quota, group, proxy),
-                    pass_fds=tuple(fd for name, fd in fds.items() if name != "status_r"),
+                    argv=self._argv(command, fds["args_r"], limits, quota, proxy),
+                    pass_fds=tuple(fd for name, fd in fds.items() if name in launch.PASSED),
                     status_fd=fds["status_r"],
                 ),
                 stdin=None if stdin is None else stdin.encode(),
                 output_bytes=limits.output_bytes,
                 wall_seconds=limits.wall_seconds,
-                after_spawn=lambda: _close(fds, "status_w"),
+                after_spawn=lambda pid: launch.start(pid, fds, options, group),
                 monitor=_monitor(group, quota, limits),
             )
             report = group.report() if group is not None else CgroupReport()
@@ -125,15 +126,13 @@ class BubblewrapSandbox:
         args_fd: int,
         limits: SandboxLimits,
         quota: QuotaGuard,
-        group: SandboxCgroup | None,
         proxy: EgressProxy | None,
     ) -> list[str]:
-        """[cgroup entry] [setpriv] bwrap --args FD -- prlimit ... [relay] command"""
+        """[setpriv] bwrap --args FD -- prlimit ... [relay] command"""
         tail = prlimit_prefix(limits, reclaiming=quota.reclaiming)
         tail += _relayed(command) if proxy is not None else command
         argv = [self.bwrap, "--args", str(args_fd), "--", *tail]
-        argv = self._drop_root() + argv if os.geteuid() == 0 else argv
-        return group.entry_prefix() + argv if group is not None else argv
+        return self._drop_root() + argv if os.geteuid() == 0 else argv
 
     def check_host(self, network: Egress | None = None) -> None:
         """Raises SandboxUnavailable, saying what to install, when this host lacks a program the
@@ -313,30 +312,3 @@ def _inner_cwd(root: Path, cwd: str) -> str:
         raise SandboxError(f"working directory {cwd!r} does not exist in the workspace")
     relative = target.relative_to(root).as_posix()
     return WORKSPACE_MOUNT if relative == "." else f"{WORKSPACE_MOUNT}/{relative}"
-
-
-@contextmanager
-def _descriptors() -> Iterator[dict[str, int]]:
-    """The pipe bwrap writes its JSON status to, and the seccomp filter."""
-    fds: dict[str, int] = {}
-    try:
-        if seccomp.supported():
-            fds["seccomp"] = seccomp.filter_fd()
-        fds["status_r"], fds["status_w"] = os.pipe()
-        yield fds
-    finally:
-        for name in list(fds):
-            _close(fds, name)
-
-
-def _args_fd(options: list[str]) -> int:
-    fd = os.memfd_create("longhaul-bwrap-args", 0)
-    os.write(fd, b"".join(option.encode() + b"\0" for option in options))
-    os.lseek(fd, 0, os.SEEK_SET)
-    return fd
-
-
-def _close(fds: dict[str, int], name: str) -> None:
-    fd = fds.pop(name, None)
-    if fd is not None:
-        os.close(fd)

@@ -9,9 +9,10 @@ v1 hierarchies this process can write to (new cgroups are made inside its own cg
 controller, so an outer container's limits still count them). Where neither works, `support()`
 says why, and commands run under per-process rlimits only.
 
-The command enters its cgroup before any of it runs: a shell in front of setpriv and bwrap writes
-its own pid ("0") into each cgroup.procs and then execs them, so every process bwrap starts is
-born inside. Writing the pid from this process after the spawn would race with the first fork."""
+The command enters its cgroup before any of it runs: bwrap reads its options from a pipe and cannot
+create the sandbox before it has read them, so the sandbox writes bwrap's pid into each
+cgroup.procs (`admit`) and only then the options. Every process of the sandbox is born inside,
+and its cgroup namespace is rooted at its own cgroup. No shell or other program runs in between."""
 
 from __future__ import annotations
 
@@ -35,12 +36,6 @@ PREFIX = "longhaul-"
 PERIOD_US = 100_000
 V1_CONTROLLERS = ("memory", "pids", "cpu", "cpuacct")  # cpuacct only accounts: optional
 V2_CONTROLLERS = frozenset({"memory", "pids", "cpu"})
-# `env -i`: the shell exports PWD (the worker's directory, a host path) and would hand it to bwrap,
-# whose own environment is what the sandbox's /proc/1/environ shows.
-ENTER = (
-    'while [ "$1" != -- ]; do echo 0 > "$1" || exit 125; shift; done; shift; '
-    'exec /usr/bin/env -i "$@"'
-)
 _REMOVE_SECONDS = 2.0
 _counter = itertools.count()
 
@@ -134,15 +129,16 @@ def _probed(candidate: Support) -> Support:
         group = SandboxCgroup(candidate, SandboxLimits())
     except OSError as error:
         return Support("none", f"{candidate.detail}: cannot create a cgroup there: {error}")
+    waiting = subprocess.Popen(["/bin/cat"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
     try:
-        entered = subprocess.run(
-            [*group.entry_prefix(), "/bin/true"], capture_output=True, env={}, check=False
-        )
+        group.admit(waiting.pid)
+    except OSError as error:
+        return Support("none", f"{candidate.detail}: cannot move a process in: {error}")
     finally:
+        assert waiting.stdin is not None
+        waiting.stdin.close()
+        waiting.wait()
         group.remove()
-    if entered.returncode != 0:
-        problem = entered.stderr.decode(errors="replace").strip() or f"exit {entered.returncode}"
-        return Support("none", f"{candidate.detail}: cannot move a process in: {problem}")
     return candidate
 
 
@@ -183,10 +179,10 @@ class SandboxCgroup:
         _write(self._file("cpu", "cpu.cfs_period_us"), PERIOD_US)
         _write(self._file("cpu", "cpu.cfs_quota_us"), quota)
 
-    def entry_prefix(self) -> list[str]:
-        """Put in front of a command line: its first process joins this cgroup, then execs."""
-        procs = [str(directory / "cgroup.procs") for directory in self._made]
-        return ["/bin/sh", "-c", ENTER, "sh", *procs, "--"]
+    def admit(self, pid: int) -> None:
+        """Moves process `pid` into this cgroup; it must not start others before it is in."""
+        for directory in self._made:
+            _write(directory / "cgroup.procs", pid)
 
     def pids(self) -> list[int]:
         """Host pids of the processes inside, for measurements that need them."""

@@ -114,19 +114,20 @@ def execute(
     stdin: bytes | None,
     output_bytes: int,
     wall_seconds: float,
-    after_spawn: Callable[[], None],
+    after_spawn: Callable[[int], None],
     monitor: Monitor | None = None,
 ) -> Outcome:
-    """`after_spawn` runs once the child holds its copies of the passed descriptors (the caller
-    closes its write end of the status pipe there, or the pipe would never report EOF).
-    `monitor` is called several times a second while the command runs; when it returns an
-    exception, the command is stopped and the exception is the outcome's `stopped`."""
+    """`after_spawn(pid)` runs once the child holds its copies of the passed descriptors (the
+    caller closes its own copies there, or the status pipe would never report EOF); when it
+    raises, the child's process tree is killed. `monitor` is called several times a second while
+    the command runs; when it returns an exception, the command is stopped and the exception is
+    the outcome's `stopped`."""
     started = time.monotonic()
     proc = _popen(spawn, stdin)
-    after_spawn()
     status = _Status()
     watch = _Watch(monitor)
     try:
+        after_spawn(proc.pid)
         streams, timed_out = _pump(
             proc, stdin, output_bytes, started + wall_seconds, spawn, status, watch
         )

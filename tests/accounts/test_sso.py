@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.contrib.sessions.middleware import SessionMiddleware
 from django.core.exceptions import ValidationError
+from django.core.management import CommandError, call_command
 from django.http import HttpRequest, HttpResponse
 from django.test import Client, RequestFactory
 
@@ -18,7 +19,7 @@ from accounts.directory_services import (
     directory_user_update,
     group_role_mapping_set,
 )
-from accounts.models import ExternalIdentity, IdentityProvider, Membership, User
+from accounts.models import ExternalIdentity, IdentityProvider, Membership, SignInPolicy, User
 from accounts.services import membership_create, organization_create
 from accounts.sessions import sign_in_policy_set
 from accounts.sso import SignInRefused, sign_in_from_identity, sso_enforcement_set
@@ -170,13 +171,17 @@ def test_providers_offered_by_organization_or_email_domain(
     assert sign_in_providers(organization_or_email="acme") == []
 
 
-def test_a_bad_issuer_is_refused(acme: TenantFixture) -> None:
+@pytest.mark.parametrize(
+    "issuer", ["http://169.254.169.254/", "https://10.0.0.8/realms/x", "http://id.acme.example"]
+)
+def test_a_bad_issuer_is_refused(acme: TenantFixture, settings: Any, issuer: str) -> None:
+    settings.LONGHAUL_SSO_REQUIRE_HTTPS = True  # as in production
     with pytest.raises(ValidationError, match="issuer"):
         identity_provider_create(
             organization=acme.organization,
             kind="oidc",
             name="Metadata",
-            settings={"issuer": "http://169.254.169.254/", "client_id": "x"},
+            settings={"issuer": issuer, "client_id": "x"},
             actor="t",
         )
 
@@ -237,3 +242,16 @@ def test_a_person_the_directory_provisioned_signs_in_to_their_account(
     with pytest.raises(SignInRefused, match="deactivated"):
         sign_in(provider)
     assert not Membership.objects.filter(organization=acme.organization, user=user).exists()
+
+
+def test_operators_require_single_sign_on_on_the_command_line(
+    acme: TenantFixture, provider: IdentityProvider
+) -> None:
+    with pytest.raises(CommandError, match="must be an owner"):
+        call_command("require_sso", "acme", "--break-glass-owner", acme.member.username)
+    call_command("require_sso", "acme", "--break-glass-owner", acme.owner.username)
+    policy = SignInPolicy.objects.get(organization=acme.organization)
+    assert (policy.sso_required, policy.break_glass_owner) == (True, acme.owner)
+    call_command("require_sso", "acme", "--off")
+    policy.refresh_from_db()
+    assert not policy.sso_required

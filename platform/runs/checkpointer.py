@@ -124,17 +124,19 @@ class DjangoCheckpointer:
 
 class StagingCheckpointer:
     """Holds the runner's put in memory so the platform commits it together with the step's
-    ledger row, events and run status in one fenced transaction (all or nothing)."""
+    ledger row, events and run counters in one fenced statement (runs.stepcommit), all or
+    nothing. It starts from the thread's latest checkpoint as the step loop knows it (the one
+    the previous step committed), so a step does not read back what it just wrote."""
 
-    def __init__(self, store: DjangoCheckpointer) -> None:
+    def __init__(self, store: DjangoCheckpointer, *, thread_id: str, latest: Checkpoint | None):
         self.store = store
         self.staged: Checkpoint | None = None
         self.expected_version = 0
-        self._loaded: dict[str, Checkpoint | None] = {}
+        self._loaded: dict[str, Checkpoint | None] = {thread_id: latest}
 
     def get(self, thread_id: str) -> Checkpoint | None:
-        # One step reads the latest checkpoint more than once; it cannot change underneath
-        # (the fenced commit re-checks the version), so read it from the database once.
+        # It cannot change underneath while the lease is held (the fenced commit re-checks the
+        # version), so the database is read only for a thread the loop did not know.
         if self.staged is not None:
             return self.staged
         if thread_id not in self._loaded:
@@ -167,9 +169,3 @@ class StagingCheckpointer:
 
     def get_writes(self, thread_id: str, step: int) -> builtins.list[tuple[str, str, Any]]:
         return self.store.get_writes(thread_id, step)
-
-    def commit(self) -> Checkpoint | None:
-        """Persist the staged checkpoint; call inside the fenced transaction."""
-        if self.staged is None:
-            return None
-        return self.store.put(self.staged, expected_version=self.expected_version)

@@ -148,7 +148,8 @@ def heartbeat(lease: Lease) -> Iterator[threading.Event]:
     finally:
         stop.set()
         thread.join()
-        close_old_connections()
+        if not connection.in_atomic_block:  # never mid-transaction (a caller's, or a test's)
+            close_old_connections()
 
 
 def stale_queued_runs() -> list[str]:

@@ -86,3 +86,21 @@ def build_effects() -> Workflow:
         transitions={"act": ("act",)},
         initial=_initial,
     )
+
+
+def count(state: dict[str, Any], ctx: Context) -> Update | Finish:
+    """A step with no I/O but one event: what it costs is the platform's own work."""
+    ctx.emit("tick", {"count": state["count"]})
+    if state["count"] + 1 >= int(state["steps"]):
+        return Finish("succeeded", {"count": state["count"] + 1})
+    return Update({"count": state["count"] + 1}, "count")
+
+
+def build_counter() -> Workflow:
+    return Workflow(
+        name="counter",
+        nodes={"count": count},
+        start="count",
+        transitions={"count": ("count",)},
+        initial=lambda input: {"count": 0, "steps": int(input.get("steps", 3))},
+    )

@@ -8,6 +8,8 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils import timezone
 
+from accounts.roles import Role
+
 
 class User(AbstractUser):
     """A person who signs in to the dashboard or the admin."""
@@ -34,13 +36,6 @@ class Organization(models.Model):
         return self.name
 
 
-class Role(models.TextChoices):
-    OWNER = "owner", "Owner"
-    ADMIN = "admin", "Admin"
-    REVIEWER = "reviewer", "Reviewer"
-    MEMBER = "member", "Member"
-
-
 class Membership(models.Model):
     organization = models.ForeignKey(
         Organization, on_delete=models.CASCADE, related_name="memberships"
@@ -59,13 +54,6 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in {self.organization} ({self.role})"
-
-
-class Scope(models.TextChoices):
-    INFERENCE = "inference", "Model inference (/v1)"
-    RUNS = "runs", "Agent runs"
-    MEMORY = "memory", "Memory and documents"
-    APPROVALS = "approvals", "Approval decisions"
 
 
 class ApiKey(models.Model):

@@ -14,13 +14,10 @@ from dataclasses import dataclass
 from rest_framework.request import Request
 
 from accounts.authentication import tenant_of
-from accounts.models import Role, User
+from accounts.models import User
+from accounts.roles import MANAGERS, MEMBERS, REVIEWERS, Role
 from accounts.selectors import api_key_get, api_key_unusable_reason, user_role_in
 from core.errors import Forbidden
-
-MEMBERS = frozenset(Role.values)
-REVIEWERS = frozenset({Role.OWNER, Role.ADMIN, Role.REVIEWER})
-MANAGERS = frozenset({Role.OWNER, Role.ADMIN})
 
 _ROLE_NAMES = {
     MEMBERS: "members",

@@ -15,7 +15,8 @@ from django.utils.text import slugify
 from redis import RedisError
 
 from accounts.keys import generate_key, hash_key
-from accounts.models import ApiKey, Membership, Organization, Role, Scope, User
+from accounts.models import ApiKey, Membership, Organization, User
+from accounts.roles import Role, Scope
 from accounts.selectors import (
     KeyPrincipal,
     api_key_authenticate,

@@ -14,38 +14,19 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-
-class ApprovalStatus(models.TextChoices):
-    PENDING = "pending", "Pending"
-    ESCALATED = "escalated", "Escalated"
-    APPROVED = "approved", "Approved"
-    REJECTED = "rejected", "Rejected"
-    EXPIRED = "expired", "Expired"
-    CANCELLED = "cancelled", "Cancelled"
-
-
-OPEN_STATUSES = (ApprovalStatus.PENDING, ApprovalStatus.ESCALATED)
-
-
-class RequestKind(models.TextChoices):
-    TOOL = "tool", "Tool call"
-    BUDGET = "budget", "Budget extension"
-
-
-class RuleAction(models.TextChoices):
-    ALLOW = "allow", "Allow"
-    DENY = "deny", "Deny"
-    REQUIRE_APPROVAL = "require_approval", "Require approval"
-
-
-class DeadlineAction(models.TextChoices):
-    REJECT = "reject", "Reject"
-    APPROVE = "approve", "Approve"
-    ESCALATE = "escalate", "Escalate"
+from accounts.roles import APPROVER_ROLES
+from approvals.statuses import (
+    OPEN_STATUSES,
+    ApprovalStatus,
+    DeadlineAction,
+    RequestKind,
+    RuleAction,
+    VoteDecision,
+)
 
 
 def default_approver_roles() -> list[str]:
-    return ["owner", "admin", "reviewer"]
+    return list(APPROVER_ROLES)
 
 
 class ApprovalRule(models.Model):
@@ -217,11 +198,6 @@ class ApprovalRequest(models.Model):
     @property
     def proposed_arguments(self) -> dict:  # type: ignore[type-arg]
         return self.edited_arguments if self.edited_arguments is not None else self.arguments
-
-
-class VoteDecision(models.TextChoices):
-    APPROVE = "approve", "Approve"
-    REJECT = "reject", "Reject"
 
 
 class ApprovalVote(models.Model):

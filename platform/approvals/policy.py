@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from accounts.permissions import MEMBERS, REVIEWERS
+from accounts.roles import APPROVER_ROLES, MEMBERS, REVIEWERS
 from agents.engine.types import Budgets
 from agents.tools import RiskLevel, ToolRegistry, UnknownTool
 from agents.tools.spec import Capability
@@ -47,7 +47,7 @@ class Facts:
 @dataclass(frozen=True)
 class Requirement:
     quorum: int = 1
-    approver_roles: tuple[str, ...] = ("owner", "admin", "reviewer")
+    approver_roles: tuple[str, ...] = APPROVER_ROLES
     deadline_seconds: int | None = None
     deadline_action: str = "reject"
     escalate_to_role: str = ""

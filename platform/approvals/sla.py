@@ -16,10 +16,11 @@ from django.utils import timezone
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
+from approvals.statuses import ApprovalStatus
 from core.metrics import collector_register, figures_cached, figures_store
 
 CACHE_KEY = "approvals:sla"
-DECIDED = ("approved", "rejected", "expired")
+DECIDED = (ApprovalStatus.APPROVED, ApprovalStatus.REJECTED, ApprovalStatus.EXPIRED)
 _QUERY = """
 SELECT organization_id,
        count(*) FILTER (WHERE status IN ('pending', 'escalated')),

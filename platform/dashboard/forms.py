@@ -9,10 +9,10 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
-from accounts.models import Role, Scope
+from accounts.roles import Role, Scope
 from audit.selectors import TARGET_TYPES, AuditFilters
-from runs.models import RunStatus
 from runs.selectors import RunFilters
+from runs.statuses import RunStatus
 
 TIERS = [("standard", "standard"), ("fast", "fast")]
 

@@ -10,7 +10,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from accounts.permissions import MEMBERS
+from accounts.roles import APPROVER_ROLES, Role
 from agents.tools import RiskLevel
 from agents.tools.spec import Capability
 from approvals.conditions import NUMERIC, OPERATORS
@@ -19,9 +19,7 @@ from approvals.serializers import DryRunSerializer, RuleCreateSerializer
 from webhooks.serializers import EVENT_CHOICES, EndpointCreateSerializer
 
 TIERS = [("standard", "standard"), ("fast", "fast")]
-ROLES: list[tuple[str, str]] = [
-    (role, role) for role in ("owner", "admin", "reviewer", "member") if role in MEMBERS
-]
+ROLES: list[tuple[str, str]] = [(role, role) for role in Role.values]
 CHECKS = forms.CheckboxSelectMultiple
 LIST_CONDITIONS = ("workflows", "tools", "capabilities", "risk", "tiers", "requester_roles")
 NUMBER_CONDITIONS = ("min_tokens_used", "min_steps_used", "min_cost", "max_extension")
@@ -117,7 +115,7 @@ class RuleForm(forms.Form):
     )
     run_total_value = forms.FloatField(required=False, label="with")
     quorum = forms.IntegerField(min_value=1, max_value=20, initial=1)
-    approver_roles = _multi(ROLES, "Who may decide", initial=["owner", "admin", "reviewer"])
+    approver_roles = _multi(ROLES, "Who may decide", initial=list(APPROVER_ROLES))
     deadline_seconds = forms.IntegerField(required=False, min_value=1, label="Deadline (seconds)")
     deadline_action = forms.ChoiceField(
         choices=_choices(RuleCreateSerializer, "deadline_action"), label="At the deadline"

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from dashboard.text import Clipped, clip
 from runs import selectors as runs_selectors
+from runs.statuses import FailureKind, RunStatus, ToolCallStatus
 
 if TYPE_CHECKING:  # types only: the app's rows come through its selectors
     from runs.models import ModelCall, Run, ToolCall
@@ -98,21 +99,21 @@ def _bar(item: Any, began: datetime, ended: datetime, start: datetime, axis: flo
         tokens = f"{item.prompt_tokens} → {item.completion_tokens} tokens"
         ok = not (item.error or item.problem)
         return Bar("model", "Model call", f"{tokens}, {seconds:.2f} s", offset, width, ok, item)
-    ok = item.status == "succeeded"
+    ok = item.status == ToolCallStatus.SUCCEEDED
     detail = f"{item.status}, {seconds:.2f} s"
     return Bar("tool", item.tool, detail, offset, min(width, 100 - offset), ok, item)
 
 
 # --- why the run ended -------------------------------------------------------------------------
-HEADLINES = {
-    "succeeded": "The run succeeded.",
-    "cancelled": "The run was cancelled.",
-    "budget_exhausted": "A budget ran out and was not extended.",
+HEADLINES: dict[str, str] = {
+    RunStatus.SUCCEEDED: "The run succeeded.",
+    RunStatus.CANCELLED: "The run was cancelled.",
+    RunStatus.BUDGET_EXHAUSTED: "A budget ran out and was not extended.",
 }
-FAILURE_HEADLINES = {
-    "agent": "The agent failed",
-    "infrastructure": "The environment failed (not the agent)",
-    "invalid_data": "A step's result could not be stored",
+FAILURE_HEADLINES: dict[str, str] = {
+    FailureKind.AGENT: "The agent failed",
+    FailureKind.INFRASTRUCTURE: "The environment failed (not the agent)",
+    FailureKind.INVALID_DATA: "A step's result could not be stored",
 }
 
 

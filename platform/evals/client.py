@@ -13,6 +13,8 @@ from typing import Any
 
 import httpx
 
+from approvals.statuses import OPEN_STATUSES
+
 RETRIES = 4
 RETRY_FIRST_SECONDS = 0.5
 TIMEOUT_SECONDS = 60.0
@@ -111,7 +113,7 @@ class Platform:
     # --- approvals --------------------------------------------------------------------------
     def approvals_open(self, run_id: str) -> list[dict[str, Any]]:
         found = []
-        for status in ("pending", "escalated"):
+        for status in OPEN_STATUSES:
             page = self._json("GET", f"/api/approvals?run={run_id}&status={status}")
             found += page["results"] if isinstance(page, dict) else page
         return found

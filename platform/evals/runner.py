@@ -31,8 +31,9 @@ from evals.client import Platform, PlatformRefused, PlatformUnavailable
 from evals.models import Eval, Trial, TrialStatus
 from evals.scoring import OBJECTIVES
 from evals.suites import Suite, Task, workspace_archive
+from runs.statuses import TERMINAL_STATUSES, RunStatus
 
-ENDED = frozenset({"succeeded", "failed", "cancelled", "budget_exhausted"})
+ENDED = TERMINAL_STATUSES
 
 
 class RunnerError(Exception):
@@ -198,7 +199,7 @@ class Runner(_Slots):
             run = self.platform.run_get(run_id)
             if run["status"] in ENDED:
                 return run
-            if run["status"] == "awaiting_approval":
+            if run["status"] == RunStatus.AWAITING_APPROVAL:
                 self._review(run_id, task)
             if timezone.now() > deadline:
                 self.platform.run_cancel(run_id)

@@ -13,18 +13,20 @@ from accounts.selectors import KeyPrincipal, organization_get
 from approvals import selectors as approval_selectors
 from approvals.serializers import ApprovalSerializer
 from approvals.services import approval_decide
+from approvals.statuses import ApprovalStatus
 from core.errors import NotFound
 from memory.port import DjangoMemoryPort
 from runs import selectors as run_selectors
 from runs.artifacts import artifact_read
 from runs.serializers import ArtifactSerializer, EventSerializer
 from runs.services import run_start
+from runs.statuses import TERMINAL_STATUSES
 
 if TYPE_CHECKING:
     from runs.models import Artifact
 
 TEXT_CHARS = 200_000
-FINISHED = ("succeeded", "failed", "cancelled")
+FINISHED = TERMINAL_STATUSES
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,7 @@ def run_diff(caller: Caller, args: dict[str, Any]) -> dict[str, Any]:
 def list_approvals(caller: Caller, args: dict[str, Any]) -> dict[str, Any]:
     caller.needs("approvals")
     found = approval_selectors.approval_list(
-        organization_id=caller.organization_id, status=args.get("status") or "pending"
+        organization_id=caller.organization_id, status=args.get("status") or ApprovalStatus.PENDING
     )[:100]
     return {"approvals": ApprovalSerializer(found, many=True).data}
 

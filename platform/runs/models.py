@@ -8,48 +8,16 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-
-class RunStatus(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    RUNNING = "running", "Running"
-    AWAITING_APPROVAL = "awaiting_approval", "Awaiting approval"
-    # The environment failed (model endpoint, sandbox); a retry is scheduled at next_attempt_at.
-    WAITING = "waiting", "Waiting for the environment"
-    SUCCEEDED = "succeeded", "Succeeded"
-    FAILED = "failed", "Failed"
-    CANCELLED = "cancelled", "Cancelled"
-    # A budget ran out and no extension was granted (denied, rejected or expired); the partial
-    # output is kept.
-    BUDGET_EXHAUSTED = "budget_exhausted", "Budget exhausted"
-
-
-class FailureKind(models.TextChoices):
-    """Whose failure a failed run was: evaluations never count an infrastructure one against
-    the agent."""
-
-    NONE = "", "Not failed"
-    AGENT = "agent", "Agent"
-    INFRASTRUCTURE = "infrastructure", "Infrastructure"
-    # A step produced a value that cannot be stored (NaN, NUL, a lone surrogate, too deep):
-    # the run stops instead of repeating the step (and its model call) forever.
-    INVALID_DATA = "invalid_data", "Invalid data"
-
-
-class RunPriority(models.TextChoices):
-    """Order of admission within an organization (docs/scheduling.md); a key caps it."""
-
-    INTERACTIVE = "interactive", "Interactive"
-    NORMAL = "normal", "Normal"
-    BATCH = "batch", "Batch"
-
+from runs.statuses import (
+    TERMINAL_STATUSES,
+    FailureKind,
+    RunPriority,
+    RunStatus,
+    ToolCallStatus,
+)
 
 # Highest first: an organization's queued runs are admitted in this order, oldest first within.
 PRIORITY_RANK = {RunPriority.INTERACTIVE: 0, RunPriority.NORMAL: 1, RunPriority.BATCH: 2}
-
-
-TERMINAL_STATUSES = frozenset(
-    {RunStatus.SUCCEEDED, RunStatus.FAILED, RunStatus.CANCELLED, RunStatus.BUDGET_EXHAUSTED}
-)
 # A worker may hold the lease (and so advance the run) only in these states.
 ADVANCEABLE_STATUSES = frozenset({RunStatus.QUEUED, RunStatus.RUNNING})
 
@@ -156,12 +124,6 @@ class Step(models.Model):
 
     def __str__(self) -> str:
         return f"step {self.number} of run {self.run_id}"
-
-
-class ToolCallStatus(models.TextChoices):
-    STARTED = "started", "Started"
-    SUCCEEDED = "succeeded", "Succeeded"
-    FAILED = "failed", "Failed"
 
 
 class ToolCall(models.Model):

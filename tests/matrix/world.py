@@ -23,8 +23,9 @@ from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from accounts.models import ApiKey, IdentityProvider, Membership, Organization, Role, Scope, User
+from accounts.models import ApiKey, IdentityProvider, Membership, Organization, User
 from accounts.permissions import actor_for
+from accounts.roles import Role, Scope
 from accounts.services import (
     api_key_create,
     api_key_revoke,

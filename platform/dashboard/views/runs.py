@@ -27,12 +27,13 @@ from gateway.selectors import RunSpend, runs_spend
 from runs import selectors, services
 from runs.rerun import rerun_input, run_rerun
 from runs.rollback import run_rollback
+from runs.statuses import RunStatus
 
 if TYPE_CHECKING:  # types only: the app's rows come through its selectors
     from runs.models import Run
 
-# Statuses of runs.models.RunStatus that the page offers to resume.
-RESUMABLE = {"cancelled", "failed"}
+# The statuses of the runs the page offers to resume.
+RESUMABLE = {RunStatus.CANCELLED, RunStatus.FAILED}
 
 
 @dashboard_page

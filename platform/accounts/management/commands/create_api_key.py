@@ -7,7 +7,8 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
-from accounts.models import Organization, Scope, User
+from accounts.models import Organization, User
+from accounts.roles import Scope
 from accounts.selectors import user_role_in
 from accounts.services import api_key_create
 

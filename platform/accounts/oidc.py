@@ -35,7 +35,13 @@ from joserfc.jwk import KeySet
 from accounts.models import IdentityProvider
 from accounts.sso import SignInRefused, sign_in_from_identity, sign_in_refusal_record
 from accounts.sso_providers import identity_provider_secret
-from agents.outbound import OutboundPolicy, UnsafeURL, policy_transport, validate_url
+from agents.outbound import (
+    AnswerTooLarge,
+    OutboundPolicy,
+    UnsafeURL,
+    policy_transport,
+    validate_url,
+)
 from core import clock
 
 DEFAULT_SCOPES = ["openid", "email", "profile"]
@@ -122,7 +128,7 @@ def _json(method: str, url: str, **options: Any) -> dict[str, Any]:
         with _client() as client:
             reply = client.request(method, url, **options)
         body = reply.json()
-    except (httpx.HTTPError, UnsafeURL, ValueError) as error:
+    except (httpx.HTTPError, UnsafeURL, AnswerTooLarge, ValueError) as error:
         raise SignInRefused(
             "provider_unreachable", f"The identity provider could not be reached ({error})."
         ) from None

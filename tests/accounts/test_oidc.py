@@ -168,3 +168,16 @@ def test_an_unknown_organization_is_told_so(db: None) -> None:
     missing = Client().get("/login/sso/", {"organization": "nobody"})
     assert missing.status_code == 404
     assert "No single sign-on is set up" in missing.content.decode()
+
+
+def test_an_unreachable_provider_is_explained(acme: TenantFixture) -> None:
+    identity_provider_create(
+        organization=acme.organization,
+        kind="oidc",
+        name="Down ID",
+        settings={"issuer": "http://127.0.0.1:9/down", "client_id": "longhaul"},
+        actor="test",
+    )
+    answer = Client().get("/login/sso/acme/down-id/")
+    assert answer.status_code == 502
+    assert "could not be reached" in answer.content.decode()

@@ -23,6 +23,7 @@ from runs.services import run_start
 from runs.statuses import TERMINAL_STATUSES
 
 if TYPE_CHECKING:
+    from accounts.models import User
     from runs.models import Artifact
 
 TEXT_CHARS = 200_000
@@ -31,15 +32,23 @@ FINISHED = TERMINAL_STATUSES
 
 @dataclass(frozen=True)
 class Caller:
-    principal: KeyPrincipal
+    """Who acts at /mcp: an API key (with its scopes and its owner's role), or a member
+    holding an access token from the organization's identity provider (with the scopes the
+    token grants and their own role)."""
 
-    @property
-    def organization_id(self) -> int:
-        return self.principal.organization_id
+    organization_id: int
+    scopes: tuple[str, ...]
+    api_key_id: int | None = None
+    user: User | None = None
+
+    @classmethod
+    def of_key(cls, principal: KeyPrincipal) -> Caller:
+        return cls(principal.organization_id, principal.scopes, api_key_id=principal.api_key_id)
 
     def needs(self, scope: str) -> None:
-        if not self.principal.has_scope(scope):
-            raise PermissionDenied(f"This API key lacks the '{scope}' scope.")
+        if scope not in self.scopes:
+            holder = "API key" if self.user is None else "access token"
+            raise PermissionDenied(f"This {holder} lacks the '{scope}' scope.")
 
 
 def start_run(caller: Caller, args: dict[str, Any]) -> dict[str, Any]:
@@ -50,7 +59,8 @@ def start_run(caller: Caller, args: dict[str, Any]) -> dict[str, Any]:
         input=args.get("input") or {},
         tier=args.get("tier") or "standard",
         tools=list(args.get("tools") or []),
-        created_by_api_key_id=caller.principal.api_key_id,
+        created_by_user=caller.user,
+        created_by_api_key_id=caller.api_key_id,
     )
     return _summary(run)
 
@@ -101,14 +111,14 @@ def list_approvals(caller: Caller, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def decide_approval(caller: Caller, args: dict[str, Any]) -> dict[str, Any]:
-    """A vote as the key's owner; the requester rule holds (a key never decides its own run's
-    request), as do roles and quorums."""
+    """A vote as the key's owner or the token's person; the requester rule holds (nobody
+    decides their own run's request), as do roles and quorums."""
     caller.needs("approvals")
     decided = approval_decide(
         organization_id=caller.organization_id,
         approval_id=int(args["approval_id"]),
-        user=None,
-        api_key_id=caller.principal.api_key_id,
+        user=caller.user,
+        api_key_id=caller.api_key_id,
         approve=bool(args["approve"]),
         comment=str(args.get("comment") or ""),
     )

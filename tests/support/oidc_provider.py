@@ -6,6 +6,8 @@ Authorization codes are single-use and bound to the client, the redirect URI and
 challenge (S256), as a real provider binds them. The authorization endpoint signs in whoever the
 test says is at the keyboard (POST /_control), and the next ID token can be spoiled on request
 (`tamper`: audience, expired, signature, nonce, issuer) to check that the platform refuses it.
+`POST /_control/access-token` issues a JWT access token for a resource, as the provider would
+after the code flow, spoiled the same ways on request.
 
     python -m tests.support.oidc_provider --port 0 --client-id longhaul --client-secret s3cret
 """
@@ -124,6 +126,30 @@ class Provider:
             key = RSAKey.generate_key(2048, {"kid": KID})
         return jwt.encode({"alg": "RS256", "kid": KID}, claims, key)
 
+    def access_token(self, request: dict[str, Any]) -> str:
+        """A JWT access token for a resource (RFC 8707), as a provider issues one after the
+        code flow: `sub`, `resource`, `scope`, and `tamper` as for ID tokens."""
+        now = int(time.time())
+        claims = {
+            "iss": self.issuer,
+            "sub": request["sub"],
+            "aud": request["resource"],
+            "client_id": "an-mcp-client",
+            "scope": request.get("scope", "runs"),
+            "iat": now,
+            "exp": now + 300,
+        }
+        spoiled: dict[str, dict[str, Any]] = {
+            "audience": {"aud": f"{self.issuer}/somewhere-else"},
+            "expired": {"iat": now - 3600, "exp": now - 1800},
+            "issuer": {"iss": "https://evil.example"},
+        }
+        claims.update(spoiled.get(request.get("tamper", ""), {}))
+        key = self.key
+        if request.get("tamper") == "signature":
+            key = RSAKey.generate_key(2048, {"kid": KID})
+        return jwt.encode({"alg": "RS256", "kid": KID}, claims, key)
+
 
 def _handler(provider: Provider) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
@@ -173,6 +199,8 @@ def _handler(provider: Provider) -> type[BaseHTTPRequestHandler]:
                 provider.person = change.get("person", provider.person)
                 provider.tamper = change.get("tamper", "")
                 self._send(200, {})
+            elif self.path == "/_control/access-token":
+                self._send(200, {"access_token": provider.access_token(json.loads(raw))})
             elif self.path == "/token":
                 form = {key: values[0] for key, values in parse_qs(raw).items()}
                 status, body = provider.token(form, self.headers.get("Authorization", ""))

@@ -18,8 +18,9 @@ alias per lever: the standard tier's settings with that one setting changed. The
     are identical to standard's (they must be wherever the model is the same);
   * time to first token with the repeated system prompt, cached / uncached.
 
-Usage: .venv/bin/python bench/inference.py [--quick] [--rounds N]
+Usage: .venv/bin/python bench/inference.py [--quick] [--rounds N] [--levers a,b]
   --quick: standard and fast only, 2 timed rounds (a few minutes on a quiet 2-core machine).
+  --levers: only these levers (what speculation alone buys: --levers prompt-lookup,ctx-4096).
 LONGHAUL_INFERENCE_THREADS applies as it does to the server.
 """
 
@@ -58,18 +59,20 @@ def _with(**changes: Any) -> Callable[[dict[str, Any]], dict[str, Any]]:
     return lambda standard: {**standard, **changes}
 
 
-# Each lever alone: standard's settings with one change (engine: how the alias's engine is
-# tuned, see inference.embedded_llama; None: llama-cpp-python's stock engine).
-LEVERS: dict[str, tuple[str, Callable[[dict[str, Any]], dict[str, Any]], str | None]] = {
-    "kv-q8_0": ("8-bit (q8_0) KV cache", _with(type_k=8, type_v=8), None),
-    "no-flash-attn": ("flash attention off", _with(flash_attn=False), None),
-    "ctx-4096": ("4,096-token context (standard: 8,192)", _with(n_ctx=4096), None),
-    "batch-2048": ("n_batch = n_ubatch = 2048 (standard: 512)", _with(n_batch=2048, n_ubatch=2048), None),
-    "threads+1": ("one more thread", lambda s: {**s, "n_threads": s["n_threads"] + 1, "n_threads_batch": s["n_threads_batch"] + 1}, None),
-    "no-prompt-cache": ("RAM prompt-state cache off", _with(cache=False), None),
-    "logits-last": ("logits only at sampled positions (logits_all off)", _with(logits_all=False), None),
-    "lean-engine": ("logits_all off + the tuned engine, no speculation", _with(logits_all=False), "lean"),
-    "prompt-lookup": ("logits_all off + the tuned engine + prompt lookup", _with(logits_all=False), "fast"),
+# Each lever alone: standard's settings with one change (engine: the engine config of that
+# alias, see inference.embedded_llama: "standard" and "fast" copy those tiers'; "stock" is
+# llama-cpp-python's own engine). `fast` differs from `standard` by speculation and context
+# size, so "prompt-lookup" (speculation alone) and "ctx-4096" (context alone) split its lead.
+LEVERS: dict[str, tuple[str, Callable[[dict[str, Any]], dict[str, Any]], str]] = {
+    "prompt-lookup": ("+ fast's prompt-lookup speculation (speculation alone)", _with(), "fast"),
+    "ctx-4096": ("4,096-token context, as fast (standard: 8,192)", _with(n_ctx=4096), "standard"),
+    "stock-logits-all": ("llama-cpp-python's stock engine, logits_all on (the earlier standard)", _with(logits_all=True), "stock"),
+    "stock-engine": ("llama-cpp-python's stock engine, logits_all off", _with(), "stock"),
+    "kv-q8_0": ("8-bit (q8_0) KV cache", _with(type_k=8, type_v=8), "standard"),
+    "no-flash-attn": ("flash attention off", _with(flash_attn=False), "standard"),
+    "batch-2048": ("n_batch = n_ubatch = 2048 (standard: 512)", _with(n_batch=2048, n_ubatch=2048), "standard"),
+    "threads+1": ("one more thread", lambda s: {**s, "n_threads": s["n_threads"] + 1, "n_threads_batch": s["n_threads_batch"] + 1}, "standard"),
+    "no-prompt-cache": ("RAM prompt-state cache off", _with(cache=False), "standard"),
 }  # fmt: skip
 
 
@@ -129,9 +132,7 @@ def bench_config(config: dict[str, Any], port: int, levers: list[str]) -> dict[s
     for name in levers:
         _, change, engine_of = LEVERS[name]
         models[name] = {**change(models["standard"]), "model_alias": name}
-        if engine_of == "lean":
-            engines[name] = {}
-        elif engine_of is not None and engine_of in engines:
+        if engine_of in engines:
             engines[name] = engines[engine_of]
     return {**config, "port": port, "models": list(models.values()), ENGINES_KEY: engines}
 
@@ -253,9 +254,15 @@ def main() -> None:
     parser.add_argument(
         "--rounds", type=int, default=None, help="timed rounds (default 3; quick 2)"
     )
+    parser.add_argument(
+        "--levers", default=None, help=f"comma-separated, of: {', '.join(LEVERS)} (default all)"
+    )
     args = parser.parse_args()
     rounds = args.rounds or (2 if args.quick else 3)
-    levers = [] if args.quick else list(LEVERS)
+    levers = [] if args.quick else (args.levers.split(",") if args.levers else list(LEVERS))
+    unknown = sorted(set(levers) - set(LEVERS))
+    if unknown:
+        parser.error(f"unknown levers {unknown}")
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
     # Turn SIGTERM into an exception so the server is stopped on the way out.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))

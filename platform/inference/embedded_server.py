@@ -45,7 +45,11 @@ class ResidentLlamaProxy(LlamaProxy):
             bound_prompt_cache(self._resident[alias])
         for alias, engine in engines.items():
             if alias in self._resident:
-                self._resident[alias] = tune(self._resident[alias], lookup_settings(engine))
+                self._resident[alias] = tune(
+                    self._resident[alias],
+                    lookup_settings(engine),
+                    logprobs=bool(engine.get("logprobs")),
+                )
 
     def __call__(self, model: str | None = None) -> Llama:
         alias = model if model in self._resident else self._default_model_alias

@@ -139,7 +139,7 @@ def _embedded_defaults(seed: TierSeed) -> dict[str, int | bool | str]:
         "dialect": Backend.Dialect.LLAMA_CPP_PYTHON,
         "supports_json_schema": chat,
         "supports_tools": chat,
-        # The fast engine computes logits only where it samples (inference.embedded).
+        # The fast engine speculates and answers no logprobs (inference.embedded).
         "supports_logprobs": chat and seed.name != "fast",
         "enabled": chat or settings.LONGHAUL_EMBEDDED_INFERENCE,
     }

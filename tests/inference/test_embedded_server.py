@@ -7,6 +7,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from openai import OpenAI
@@ -98,6 +99,70 @@ def test_fast_speculates_without_changing_greedy_answers(
 
     assert answers["fast"] == answers["standard"]
     assert "item.quantity" in answers["fast"][0]  # it copied, so drafts were proposed
+
+
+def test_standard_answers_logprobs_for_what_it_decodes(
+    embedded_server: tuple[str, subprocess.Popen[bytes]],
+) -> None:
+    """Every position's logits are computed only for requests that ask for logprobs; asking
+    changes no answer, and a prompt prefix left by a request without them is reused soundly."""
+    base, _ = embedded_server
+    messages: list[ChatCompletionMessageParam] = [
+        {"role": "user", "content": "Name three colours of the rainbow."}
+    ]
+
+    def ask(logprobs: bool) -> Any:
+        return client(base).chat.completions.create(
+            model="standard",
+            messages=messages,
+            max_tokens=4,
+            temperature=0,
+            logprobs=logprobs,
+            top_logprobs=3 if logprobs else None,
+        )
+
+    scored, plain, again = ask(True), ask(False), ask(True)
+
+    assert scored.choices[0].message.content == plain.choices[0].message.content
+    assert plain.choices[0].logprobs is None
+    tokens = scored.choices[0].logprobs.content
+    assert len(tokens) == scored.usage.completion_tokens
+    for token in tokens:  # greedy: each token is the likeliest at its position
+        assert token.logprob <= 0
+        assert token.logprob == pytest.approx(max(top.logprob for top in token.top_logprobs))
+    repeated = [token.logprob for token in again.choices[0].logprobs.content]
+    assert repeated == pytest.approx([token.logprob for token in tokens], abs=1e-5)
+
+
+def test_echoed_prompt_logprobs_are_computed_for_the_prompt_asked(
+    embedded_server: tuple[str, subprocess.Popen[bytes]],
+) -> None:
+    """The logprobs of an echoed prompt come from that prompt's own tokens, also where an
+    earlier request without logprobs left a different continuation of its prefix."""
+    base, _ = embedded_server
+    shared = "A fox saw a dog."
+    prompt = f"{shared} It ran home."
+
+    def echo(text: str, *, logprobs: bool = True) -> list[float | None]:
+        reply = client(base).completions.create(
+            model="standard",
+            prompt=text,
+            max_tokens=1,
+            temperature=0,
+            echo=True,
+            logprobs=1 if logprobs else None,
+        )
+        listed = reply.choices[0].logprobs
+        return list(listed.token_logprobs) if listed and listed.token_logprobs else []
+
+    alone = echo(prompt)
+    echo(f"{shared} We sat.")
+    echo(f"{shared} It ran", logprobs=False)  # most of the prompt, without logprobs
+    after = echo(prompt)
+
+    assert len(alone) > 6
+    assert alone[0] is None  # the first token has no context
+    assert after[1:] == pytest.approx(alone[1:], abs=1e-4)
 
 
 def test_stops_cleanly_on_sigterm_during_a_request(

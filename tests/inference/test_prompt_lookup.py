@@ -66,10 +66,11 @@ def test_the_server_config_speculates_on_fast_only(settings: Any) -> None:
 
     models = {model["model_alias"]: model for model in config["models"]}
     engines = config[ENGINES_KEY]
-    assert set(engines) == {"fast"}  # standard: llama-cpp-python's stock engine
-    assert models["fast"]["logits_all"] is False
-    assert "logits_all" not in models["standard"]  # the stock default: logprobs available
+    assert engines["standard"] == {"logprobs": True}  # every position's logits only when asked
+    assert [model["logits_all"] for model in models.values()] == [False, False]
+    assert lookup_settings(engines["standard"]) is None
     assert lookup_settings(engines["fast"]) == LookupSettings(min_ngram=3, max_ngram=5, max_draft=8)
+    assert "logprobs" not in engines["fast"]
     assert models["standard"]["model"] == models["fast"]["model"]  # one model: same answers
     assert [model["flash_attn"] for model in models.values()] == [True, True]
     assert "type_k" not in models["fast"]  # an f16 KV cache, as standard's

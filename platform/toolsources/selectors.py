@@ -27,6 +27,15 @@ def tool_get(*, organization_id: int, tool_id: int) -> ExternalTool | None:
     return tool_list(organization_id=organization_id).filter(id=tool_id).first()
 
 
+def tool_named(*, organization_id: int, tool_name: str) -> ExternalTool | None:
+    """The organization's tool by its full name (`<source>__<tool>`), enabled or not."""
+    source, separator, name = tool_name.partition("__")
+    if not separator:
+        return None
+    found = tool_list(organization_id=organization_id).filter(source__name=source, name=name)
+    return found.first()
+
+
 def usable_tools(*, organization_id: int) -> list[ExternalTool]:
     """The organization's tools that may be called now: enabled, from an enabled source."""
     return list(

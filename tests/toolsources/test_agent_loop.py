@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 import pytest
+from django.test import Client
 
 from accounts.services import api_key_create, api_key_use
 from approvals.models import ApprovalRequest, ApprovalStatus
@@ -121,8 +122,18 @@ def test_a_run_calls_its_organizations_tools_and_waits_for_approval_of_a_risky_o
     # ... whom the key that started the run cannot replace
     with pytest.raises(Forbidden, match="requester"):
         decide_approval(
-            Caller(api_key_use(key.plaintext)), {"approval_id": request.id, "approve": True}
+            Caller.of_key(api_key_use(key.plaintext)),
+            {"approval_id": request.id, "approve": True},
         )
+
+    # ... and the reviewer's page says what the tool is (in the source's words, labelled so)
+    # and edits its arguments against the source's schema
+    reviewer = Client()
+    reviewer.force_login(acme.owner)
+    page = reviewer.get(f"/review/{request.id}/").content.decode()
+    assert "external tool from source &#x27;shop&#x27;; its description is untrusted" in page
+    assert "a tool this platform no longer has" not in page
+    assert '"amount"' in page.split('id="tool-schema"')[1].split("</script>")[0]
 
     # When: an owner approves a smaller refund (an edit checked against the tool's schema)
     approval_decide(

@@ -30,6 +30,8 @@ from dashboard.views.runs import budget_use
 from gateway.selectors import run_cost
 from runs import toolbox
 from runs.gate import BUDGET_TOOL
+from toolsources.port import spec_of
+from toolsources.selectors import tool_named
 
 if TYPE_CHECKING:  # types only: the app's rows come through its selectors
     from approvals.models import ApprovalRequest
@@ -99,7 +101,7 @@ def _detail(
 
 def review_context(viewer: Viewer, approval: ApprovalRequest) -> dict[str, Any]:
     run = approval.run
-    spec = _tool_spec(approval.tool)
+    spec = _tool_spec(approval.tool, viewer.organization_id)
     history = approvals_selectors.approval_list(
         organization_id=viewer.organization_id, run_id=run.id
     )
@@ -155,11 +157,15 @@ def _budget_schema(approval: ApprovalRequest) -> dict[str, Any]:
     }
 
 
-def _tool_spec(name: str) -> Any:
+def _tool_spec(name: str, organization_id: int) -> Any:
+    """A built-in tool's spec, or the organization's own tool's (its description labelled as
+    the source's words); None for a tool gone since (its request still shows)."""
     try:
         return toolbox.registry().get(name)
-    except Exception:  # an unknown tool (a plug-in removed since) still shows its request
-        return None
+    except Exception:  # not built in: one of the organization's tools, or a plug-in removed since
+        pass
+    external = tool_named(organization_id=organization_id, tool_name=name)
+    return spec_of(external) if external is not None else None
 
 
 @require_POST

@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
-from uuid import UUID
 
 from django.conf import settings
-from django.db.models import CharField, Count, DecimalField, Q, QuerySet, Sum, Value
-from django.db.models.functions import Cast, Coalesce
+from django.db.models import Count, DecimalField, Q, QuerySet, Sum, Value
+from django.db.models.functions import Coalesce
 
 from gateway.models import QuotaPolicy, UsageRecord
 from gateway.pricing import PriceBook, to_nanos
 from inference.models import Backend, Price
 from inference.selectors import TierConfig, tier_registry
-from runs.selectors import RunFilters, run_list, run_search
+from runs.selectors import run_text_ids_of_workflow, run_workflows
 
 
 @dataclass(frozen=True)
@@ -134,8 +132,7 @@ def usage_for_organization(
 
 def _run_ids_of(organization_id: int, workflow: str) -> QuerySet[Any, Any]:
     # The ledger names a run by its id as text (a run token's, or an X-Longhaul-Run label).
-    runs = run_search(organization_id=organization_id, filters=RunFilters(workflow=workflow))
-    return runs.annotate(text_id=Cast("id", CharField())).values("text_id")
+    return run_text_ids_of_workflow(organization_id=organization_id, workflow=workflow)
 
 
 USAGE_GROUPS = ("tier", "backend", "key", "run", "workflow", "organization")
@@ -196,12 +193,7 @@ def _by_workflow(organization_id: int, per_run: list[dict[str, Any]]) -> list[di
 
 
 def _workflows_of(organization_id: int, run_ids: list[str]) -> dict[str, str]:
-    uuids = []
-    for run_id in run_ids:
-        with contextlib.suppress(ValueError):
-            uuids.append(UUID(run_id))
-    runs = run_list(organization_id=organization_id).filter(id__in=uuids)
-    return {str(run_id): workflow for run_id, workflow in runs.values_list("id", "workflow")}
+    return run_workflows(organization_id=organization_id, run_ids=run_ids)
 
 
 def run_cost(*, organization_id: int, run_id: str) -> Decimal:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -57,6 +58,24 @@ class RunFilters:
     requester: str = ""  # username of the person who started the run
     created_after: datetime | None = None
     created_before: datetime | None = None
+
+
+def run_workflows(*, organization_id: int, run_ids: list[str]) -> dict[str, str]:
+    """The workflow of each of these runs of the organization, by id; ids that name none of its
+    runs (or no run at all) are left out."""
+    uuids = []
+    for run_id in run_ids:
+        with contextlib.suppress(ValueError):
+            uuids.append(UUID(run_id))
+    runs = run_list(organization_id=organization_id).filter(id__in=uuids)
+    return {str(run_id): workflow for run_id, workflow in runs.values_list("id", "workflow")}
+
+
+def run_text_ids_of_workflow(*, organization_id: int, workflow: str) -> QuerySet[Any, Any]:
+    """The ids, as text, of the organization's runs of `workflow`: a subquery for records that
+    name a run by its id as text (the usage ledger)."""
+    runs = run_list(organization_id=organization_id).filter(workflow=workflow)
+    return runs.annotate(text_id=Cast("id", CharField())).values("text_id")
 
 
 def run_search(*, organization_id: int, filters: RunFilters) -> QuerySet[Run]:

@@ -53,6 +53,7 @@ def test_a_reviewer_signs_in_and_out_through_the_provider(
     page = local_context(browser, server, log).new_page()
 
     page.goto("/runs/")
+    check_page(page, "login-single-sign-on", log)
     page.fill("input[name=organization]", "acme")
     page.click("button:has-text('Sign in with single sign-on')")
     page.wait_for_url(f"{server}/runs/")

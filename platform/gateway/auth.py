@@ -1,5 +1,7 @@
-"""/v1 authentication: organization API keys with the `inference` scope, and runs' own tokens
-(`runs.credentials`), cached in-process.
+"""/v1 authentication: organization API keys with the `inference` scope, and runs' own tokens,
+cached in-process. Runs mint and check their tokens (`runs.credentials`); runs sit above the
+gateway, so they install that check here when Django starts (`runs.apps`) rather than the
+gateway importing them.
 
 The in-process cache lives for API_KEY_CACHE_SECONDS, the same bound accounts uses for its Redis
 cache, so a revoked key stops working within that many seconds without an ORM call per request.
@@ -14,6 +16,7 @@ import hashlib
 import logging
 import time
 from dataclasses import dataclass
+from typing import Protocol
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -25,12 +28,25 @@ from accounts.selectors import ApiKeyError, KeyPrincipal
 from accounts.services import api_key_use
 from gateway.errors import GatewayError
 from gateway.selectors import Limits, limits_for
-from runs.credentials import is_run_token, run_token_principal
 
 logger = logging.getLogger(__name__)
 
 _MAX_ENTRIES = 50_000
 _REFRESH_AHEAD = 0.2  # the last fifth of an entry's life: reload it in the background
+
+
+class RunTokens(Protocol):
+    def is_run_token(self, token: str) -> bool: ...
+
+    def run_token_principal(self, token: str) -> KeyPrincipal: ...
+
+
+_run_tokens: list[RunTokens] = []
+
+
+def run_tokens_install(tokens: RunTokens) -> None:
+    """Makes `tokens` the check of runs' own tokens (runs' `ready`; a second call replaces it)."""
+    _run_tokens[:] = [tokens]
 
 
 @dataclass(frozen=True)
@@ -56,8 +72,9 @@ def _load(token: str) -> Caller | str:
 def _principal(token: str) -> KeyPrincipal:
     """An organization API key, or a run's token: that acts as the key (or person) that started
     the run, with its tiers and quotas, billed to it and to the run."""
-    if is_run_token(token):
-        return run_token_principal(token)
+    for tokens in _run_tokens:
+        if tokens.is_run_token(token):
+            return tokens.run_token_principal(token)
     return api_key_use(token)
 
 

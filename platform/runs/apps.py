@@ -8,9 +8,14 @@ class RunsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # /metrics exports the tool reliability and run failure figures beat keeps in the cache.
+        # Imported here, not above: an app's modules load only once every app's models have.
+        from gateway.auth import run_tokens_install
+        from runs import credentials
         from runs.metrics import register_collector
         from runs.queue_metrics import register_collector as register_queue_collector
 
+        # /metrics exports the tool reliability and run failure figures beat keeps in the cache.
         register_collector()
         register_queue_collector()
+        # /v1 accepts a run's own token; the gateway sits below runs and never imports them.
+        run_tokens_install(credentials)

@@ -21,6 +21,7 @@ from uuid import UUID
 from django.db import IntegrityError, transaction
 from django.utils.crypto import constant_time_compare, salted_hmac
 
+from accounts.roles import Scope
 from accounts.selectors import (
     ApiKeyError,
     KeyPrincipal,
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 RUN_TOKEN_MARKER = "lhrun"
 AGENT_KEY_NAME = "agent runtime (internal billing, no scopes)"
 _SALT = "longhaul.runs.model-token"
-_RUN_SCOPES = ("inference",)  # accounts.models.Scope.INFERENCE: what a run's model calls need
+_RUN_SCOPES = (Scope.INFERENCE,)  # what a run's model calls need
 
 
 def run_model_token(*, run_id: UUID | str) -> str:

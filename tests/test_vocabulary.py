@@ -6,13 +6,12 @@ copy that would drift."""
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 from accounts.roles import Role
 from approvals.statuses import ApprovalStatus
 from runs.statuses import RunStatus
+from tests.support.source import PLATFORM, platform_trees
 
-PLATFORM = Path(__file__).resolve().parents[1] / "platform"
 VOCABULARIES = {
     "roles": set(Role.values),
     "run statuses": set(RunStatus.values),
@@ -50,9 +49,9 @@ def copies(tree: ast.AST) -> list[tuple[int, str]]:
 def test_roles_and_statuses_are_named_not_copied() -> None:
     offenders = [
         f"{path.relative_to(PLATFORM)}:{line}: {vocabulary}"
-        for path in sorted(PLATFORM.rglob("*.py"))
-        if "migrations" not in path.parts and str(path.relative_to(PLATFORM)) not in NOT_COPIES
-        for line, vocabulary in copies(ast.parse(path.read_text()))
+        for path, tree in platform_trees()
+        if str(path.relative_to(PLATFORM)) not in NOT_COPIES
+        for line, vocabulary in copies(tree)
     ]
     assert offenders == []
 

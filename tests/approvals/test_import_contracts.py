@@ -15,6 +15,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from tests.support.source import platform_trees
+
 REPO = Path(__file__).resolve().parents[2]
 PLATFORM = REPO / "platform"
 CONTRACTS: list[dict[str, Any]] = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"][
@@ -54,9 +56,9 @@ def late_imports() -> list[tuple[str, str, str]]:
     """(importer, imported, where) for every import inside a function in platform/ that names
     another app."""
     found = []
-    for path in sorted(PLATFORM.rglob("*.py")):
+    for path, tree in platform_trees():
         importer = ".".join(path.relative_to(PLATFORM).with_suffix("").parts)
-        for function in ast.walk(ast.parse(path.read_text())):
+        for function in ast.walk(tree):
             if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
                 for imported, line in _imports_in(function):
                     found.append((importer, imported, f"{path.relative_to(REPO)}:{line}"))

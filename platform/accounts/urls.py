@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from accounts import api, signin, sso_api, sso_views
+from accounts import api, saml_views, signin, sso_api, sso_views
 
 urlpatterns = [
     path("login/", signin.SignInView.as_view(), name="login"),
@@ -14,6 +14,13 @@ urlpatterns = [
     path("login/sso/", sso_views.sso_choose, name="sso-choose"),
     path("login/sso/<slug:organization>/<slug:provider>/", sso_views.sso_start, name="sso-start"),
     path("login/oidc/callback/", sso_views.oidc_callback, name="oidc-callback"),
+    # A SAML provider's service provider: its metadata (and entity id), and the ACS.
+    path(
+        "login/saml/<slug:organization>/<slug:provider>/metadata/",
+        saml_views.metadata,
+        name="saml-metadata",
+    ),
+    path("login/saml/<slug:organization>/<slug:provider>/acs/", saml_views.acs, name="saml-acs"),
     # Invitations: the link an owner hands to a new member sets their first password.
     path(
         "invite/<uidb64>/<token>/",

@@ -86,6 +86,9 @@ MATRIX: dict[str, Entry] = {
     "sso-choose": public("GET"),
     "sso-start": public("GET", ok=frozenset({404})),
     "oidc-callback": public("GET", ok=frozenset({403})),
+    # A SAML provider's service provider metadata and ACS (no such provider: 404).
+    "saml-metadata": public("GET", ok=frozenset({404})),
+    "saml-acs": public("POST", ok=frozenset({404})),
     "schema": public("GET"),
     "schema-v1": public("GET"),
     "api-docs": public("GET"),

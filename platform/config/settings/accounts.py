@@ -37,6 +37,8 @@ LONGHAUL_SSO_ALLOWED_PRIVATE_HOSTS = env_list("LONGHAUL_SSO_ALLOWED_PRIVATE_HOST
 LONGHAUL_SSO_REQUIRE_HTTPS = env_bool("LONGHAUL_SSO_REQUIRE_HTTPS", True)
 # How far an ID token's times (exp, iat) may be off the platform's clock.
 LONGHAUL_OIDC_CLOCK_SKEW_SECONDS = env_int("LONGHAUL_OIDC_CLOCK_SKEW_SECONDS", 120)
+# How far a SAML assertion's times (NotBefore, NotOnOrAfter) may be off the platform's clock.
+LONGHAUL_SAML_CLOCK_SKEW_SECONDS = env_int("LONGHAUL_SAML_CLOCK_SKEW_SECONDS", 120)
 # How long a person may take at the provider between leaving and coming back.
 LONGHAUL_SSO_FLOW_SECONDS = env_int("LONGHAUL_SSO_FLOW_SECONDS", 600)
 LONGHAUL_SSO_HTTP_TIMEOUT_SECONDS = env_int("LONGHAUL_SSO_HTTP_TIMEOUT_SECONDS", 10)

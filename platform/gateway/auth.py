@@ -1,7 +1,6 @@
 """/v1 authentication: organization API keys with the `inference` scope, and runs' own tokens,
-cached in-process. Runs mint and check their tokens (`runs.credentials`); runs sit above the
-gateway, so they install that check here when Django starts (`runs.apps`) rather than the
-gateway importing them.
+cached in-process. Runs mint and check their tokens (`runs.credentials`) and install that check
+in the gateway when Django starts (`gateway.runs_port`).
 
 The in-process cache lives for API_KEY_CACHE_SECONDS, the same bound accounts uses for its Redis
 cache, so a revoked key stops working within that many seconds without an ORM call per request.
@@ -16,7 +15,6 @@ import hashlib
 import logging
 import time
 from dataclasses import dataclass
-from typing import Protocol
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -27,26 +25,13 @@ from accounts.keys import bearer_token
 from accounts.selectors import ApiKeyError, KeyPrincipal
 from accounts.services import api_key_use
 from gateway.errors import GatewayError
+from gateway.runs_port import run_tokens
 from gateway.selectors import Limits, limits_for
 
 logger = logging.getLogger(__name__)
 
 _MAX_ENTRIES = 50_000
 _REFRESH_AHEAD = 0.2  # the last fifth of an entry's life: reload it in the background
-
-
-class RunTokens(Protocol):
-    def is_run_token(self, token: str) -> bool: ...
-
-    def run_token_principal(self, token: str) -> KeyPrincipal: ...
-
-
-_run_tokens: list[RunTokens] = []
-
-
-def run_tokens_install(tokens: RunTokens) -> None:
-    """Makes `tokens` the check of runs' own tokens (runs' `ready`; a second call replaces it)."""
-    _run_tokens[:] = [tokens]
 
 
 @dataclass(frozen=True)
@@ -72,9 +57,9 @@ def _load(token: str) -> Caller | str:
 def _principal(token: str) -> KeyPrincipal:
     """An organization API key, or a run's token: that acts as the key (or person) that started
     the run, with its tiers and quotas, billed to it and to the run."""
-    for tokens in _run_tokens:
-        if tokens.is_run_token(token):
-            return tokens.run_token_principal(token)
+    tokens = run_tokens()
+    if tokens is not None and tokens.is_run_token(token):
+        return tokens.run_token_principal(token)
     return api_key_use(token)
 
 

@@ -13,9 +13,9 @@ from django.db.models.functions import Coalesce
 
 from gateway.models import QuotaPolicy, UsageRecord
 from gateway.pricing import PriceBook, to_nanos
+from gateway.runs_port import run_directory
 from inference.models import Backend, Price
 from inference.selectors import TierConfig, tier_registry
-from runs.selectors import run_text_ids_of_workflow, run_workflows
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,9 @@ def usage_for_organization(
 
 def _run_ids_of(organization_id: int, workflow: str) -> QuerySet[Any, Any]:
     # The ledger names a run by its id as text (a run token's, or an X-Longhaul-Run label).
-    return run_text_ids_of_workflow(organization_id=organization_id, workflow=workflow)
+    return run_directory().run_text_ids_of_workflow(
+        organization_id=organization_id, workflow=workflow
+    )
 
 
 USAGE_GROUPS = ("tier", "backend", "key", "run", "workflow", "organization")
@@ -193,7 +195,7 @@ def _by_workflow(organization_id: int, per_run: list[dict[str, Any]]) -> list[di
 
 
 def _workflows_of(organization_id: int, run_ids: list[str]) -> dict[str, str]:
-    return run_workflows(organization_id=organization_id, run_ids=run_ids)
+    return run_directory().run_workflows(organization_id=organization_id, run_ids=run_ids)
 
 
 def run_cost(*, organization_id: int, run_id: str) -> Decimal:

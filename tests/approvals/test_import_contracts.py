@@ -27,7 +27,7 @@ APPS = {path.name for path in PLATFORM.iterdir() if (path / "__init__.py").exist
 # (importer, imported): why the import waits until the function runs.
 LATE = {
     ("approvals.apps", "runs.gate"): "ready() wires the gate once every app's models loaded",
-    ("runs.apps", "gateway.auth"): "ready() installs the check of runs' tokens in the gateway",
+    ("runs.apps", "gateway.runs_port"): "ready() installs what the gateway needs from runs",
     ("config.routing", "core.guards"): "the ASGI edge is built after Django is set up",
     ("config.routing", "gateway.asgi"): "the ASGI edge is built after Django is set up",
     ("config.routing", "gateway.rest_limits"): "the ASGI edge is built after Django is set up",

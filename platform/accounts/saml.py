@@ -20,6 +20,8 @@ import base64
 import binascii
 import calendar
 import logging
+import shutil
+import subprocess
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,7 +35,9 @@ from saml2.metadata import entity_descriptor
 from saml2.response import AuthnResponse
 from saml2.time_util import str_to_time
 
+from accounts.models import IdentityProvider, ProviderKind
 from accounts.sso import SignInRefused
+from core.health import CheckResult
 
 logger = logging.getLogger(__name__)
 
@@ -305,3 +309,20 @@ def settings_checked(values: dict[str, Any]) -> dict[str, Any]:
     except SignInRefused as refused:
         raise ValidationError({"idp_metadata_xml": str(refused)}) from None
     return cleaned
+
+
+# --- Readiness (LONGHAUL_READINESS_CHECKS) ---------------------------------------------------
+def check_saml() -> dict[str, CheckResult]:
+    """xmlsec1, which checks every SAML signature: down when it is missing and an organization
+    has an enabled SAML provider (its people could not sign in), reported otherwise."""
+    binary = shutil.which("xmlsec1")
+    if binary is None:
+        needed = IdentityProvider.objects.filter(kind=ProviderKind.SAML, enabled=True).exists()
+        detail = "xmlsec1 is not installed (deploy/system-packages.sh run installs it)"
+        if not needed:
+            return {"saml": CheckResult(True, f"no SAML provider enabled; {detail}")}
+        return {"saml": CheckResult(False, f"{detail}: SAML sign-in cannot check signatures")}
+    version = subprocess.run(
+        [binary, "--version"], capture_output=True, text=True, timeout=5, check=False
+    ).stdout.strip()
+    return {"saml": CheckResult(True, version or binary)}

@@ -15,9 +15,9 @@ from redis import Redis
 
 from accounts.directory_services import group_role_mapping_set
 from accounts.models import IdentityProvider, Membership, User
-from accounts.saml import SamlIdentity, assertion_claim
+from accounts.saml import SamlIdentity, assertion_claim, check_saml
 from accounts.sso import SignInRefused
-from accounts.sso_providers import identity_provider_create
+from accounts.sso_providers import identity_provider_create, identity_provider_update
 from audit.models import AuditEntry
 from tests.factories import TenantFixture
 from tests.support.saml_idp import AuthnRequest, Person, SamlIdp, tampered
@@ -214,3 +214,17 @@ def refused(client: Client, response: Any, reason: str, case: str = "") -> None:
     assert client.get("/api/me").status_code in (401, 403), case
     entry = AuditEntry.objects.filter(action="sign_in.refused").latest("id")
     assert entry.data == {"reason": "invalid_assertion", "method": "saml"}, case
+
+
+def test_readiness_reports_xmlsec1_and_needs_it_once_a_provider_is_enabled(
+    provider: IdentityProvider, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (found,) = check_saml().values()
+    assert found.ok
+    assert found.detail.startswith("xmlsec1 ")
+    monkeypatch.setenv("PATH", str(tmp_path))  # a host without xmlsec1
+    (missing,) = check_saml().values()
+    assert not missing.ok
+    assert "cannot check signatures" in missing.detail
+    identity_provider_update(provider=provider, enabled=False, actor="test")
+    assert check_saml()["saml"].ok

@@ -193,6 +193,7 @@ LONGHAUL_READINESS_CHECKS = [
     "core.health.check_gateway",
     "runs.sandboxing.check_sandbox",
     "inference.health.check_backends",
+    "accounts.saml.check_saml",
 ]
 
 # --- Static files, served by the ASGI app itself (ServeStatic) in every mode. Here: straight

@@ -23,13 +23,23 @@ def weights_dir() -> Path:
     return Path(next(iter(spec.submodule_search_locations))) / "model"
 
 
-def load() -> Any:
-    """The SentenceTransformer, loaded on first use."""
+def load(*, threads: int = 1) -> Any:
+    """The SentenceTransformer, loaded on first use with `threads` CPU threads for its maths (0:
+    torch's default, one per core). The first load sets them for the whole process.
+
+    One thread by default: a web or worker process embeds a query or a batch at a time, and
+    processes give the parallelism. Several threads per process, each waiting for the others at
+    every operation, are what a busy machine cannot schedule: with two cores and a few busy
+    processes, one short query took ~670 ms (~200 ms of CPU) on two threads and ~66 ms (~17 ms of
+    CPU) on one (docs/benchmarks.md, Scheduling)."""
     with _lock:
         if not _model:
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
             os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+            import torch
             from sentence_transformers import SentenceTransformer
 
+            if threads > 0:
+                torch.set_num_threads(threads)
             _model.append(SentenceTransformer(str(weights_dir()), device="cpu"))
         return _model[0]

@@ -397,9 +397,8 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--chunks", type=int, default=256)
     args = parser.parse_args()
-    import torch
-
-    torch.set_num_threads(os.cpu_count() or 1)
+    # Ingestion throughput on every core (the product's default is one thread per process).
+    os.environ.setdefault("LONGHAUL_EMBEDDING_THREADS", "0")
     print(f"memory benchmark: {args.rows} x {DIMENSIONS} clustered vectors, {args.queries} queries, "
           f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {host_platform.processor() or host_platform.machine()}, "
           f"{os.cpu_count()} CPUs", flush=True)  # fmt: skip

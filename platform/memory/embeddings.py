@@ -106,7 +106,7 @@ class LocalEmbeddings:
     @staticmethod
     def _load() -> Any:
         weights_dir()  # the install hint, rather than LookupError, when the weights are missing
-        return minilm.load()
+        return minilm.load(threads=settings.LONGHAUL_EMBEDDING_THREADS)
 
 
 class OpenAIEmbeddings:

@@ -7,7 +7,8 @@ Plain data in, plain data out (runs.scheduler reads and writes the database arou
 * within an organization, **priority** (`interactive`, `normal`, `batch`), then the oldest run;
 * an organization never holds more than its **limit**; its other runs wait for its own;
 * when every slot is taken, an organization over its share is asked to give slots back (its
-  lowest-priority, newest running run yields after its current step) until the waiting one
+  lowest-priority running run that has been longest in its current step yields after it, so
+  the waiting run starts as soon as it can) until the waiting one
   would not be better off, and a run of higher priority than one of its own organization's
   running runs takes that run's slot. Yields already asked for count as given back, so a pass
   never asks twice for the same slot.
@@ -40,6 +41,7 @@ class Holder:
     running: bool
     yielding: bool
     admitted_at: datetime | None
+    step_since: datetime  # when its current step began (its last step's commit, or its lease)
 
 
 @dataclass(frozen=True)
@@ -209,13 +211,15 @@ def _promise(effective: Counter[int], waiting: Counter[int], policy: Policy) -> 
 
 def _victims(holders: list[Holder]) -> dict[int, list[Holder]]:
     """Each organization's running runs that may be asked to yield, the first to go first:
-    lowest priority, then newest."""
+    lowest priority, then the one longest in its current step, which is likely to reach its
+    step boundary (and give the slot back) first. The newest run, which a queue would pick, has
+    usually only just begun its first step and would keep the waiting run longest."""
     running: dict[int, list[Holder]] = defaultdict(list)
     for holder in holders:
         if holder.running and not holder.yielding:
             running[holder.organization_id].append(holder)
     for runs in running.values():
-        runs.sort(key=lambda h: (-rank(h.priority), -h.created_at.timestamp()))
+        runs.sort(key=lambda h: (-rank(h.priority), h.step_since, h.id))
     return running
 
 

@@ -69,10 +69,12 @@ def _record_answer(span: Span, result: ChatResult, max_tokens: int | None) -> No
     outcome_record(span, ok=result.problem is None, error_type="invalid_model_output")
 
 
-@lru_cache(maxsize=64)
-def _client(base_url: str, api_key: str, timeout: float) -> OpenAI:
-    # One client (and connection pool) per run token: building one costs ~0.25 s.
-    return OpenAI(base_url=base_url, api_key=api_key, timeout=timeout, max_retries=2)
+@lru_cache(maxsize=8)
+def _client(base_url: str, timeout: float) -> OpenAI:
+    # One client (and connection pool) per process and endpoint: building one costs 0.1-0.25 s
+    # of CPU, which a client per run paid again on every run's first step. Each request carries
+    # its run's own token instead (RunContext.chat).
+    return OpenAI(base_url=base_url, api_key="per-request", timeout=timeout, max_retries=2)
 
 
 class RunContext:
@@ -109,16 +111,19 @@ class RunContext:
         max_tokens: int | None = None,
     ) -> ChatResult:
         base_url = settings.LONGHAUL_AGENT_MODEL_URL or settings.LONGHAUL_GATEWAY_URL
-        token = run_model_token(run_id=self.run_id)
+        headers = {
+            "Authorization": f"Bearer {run_model_token(run_id=self.run_id)}",
+            "X-Longhaul-Run": self.run_id,
+        }
         with model_call_span(operation="chat", model=self.run.tier, url=base_url) as span:
             result = chat_completion(
-                _client(base_url, token, settings.LONGHAUL_AGENT_CHAT_TIMEOUT_SECONDS),
+                _client(base_url, settings.LONGHAUL_AGENT_CHAT_TIMEOUT_SECONDS),
                 model=self.run.tier,
                 messages=messages,
                 tools=tools,
                 response_format=response_format,
                 max_tokens=max_tokens,
-                extra={"extra_headers": context_headers({"X-Longhaul-Run": self.run_id})},
+                extra={"extra_headers": context_headers(headers)},
                 observe=self._traced,
             )
             _record_answer(span, result, max_tokens)

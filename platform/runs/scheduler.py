@@ -4,6 +4,8 @@ A run holds a *slot* from its admission (`admitted_at`) until its status changes
 but `running` (runs.lifecycle gives it back), so runs that wait for approval, a budget or the
 environment hold none. An admission pass, serialised by a PostgreSQL advisory lock:
 
+0. takes the lock, or (the scheduler task) returns at once when another pass holds it, having
+   asked that one to run again after its commit (AGAIN_KEY), so no worker waits on the lock;
 1. reads the runs holding slots and the candidates (queued runs, and waiting runs whose retry
    is due, that hold none);
 2. orders the candidates (runs.admission: weighted fair share between organizations, priority
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections import Counter
 from collections.abc import Collection
 from datetime import datetime, timedelta
 from typing import Any
@@ -43,23 +46,49 @@ from runs.models import Run, RunStatus
 
 LOCK_KEY = 7_265_431_009  # pg advisory lock: one admission pass at a time
 KICK_KEY = "runs:schedule:pending"
+AGAIN_KEY = "runs:schedule:again"  # a pass was asked for while another held the lock
 QUEUE_KEY = "runs:queue"
 LANE_WAIT_KEY = "runs:lane-wait"
 
 
-def runs_schedule(*, now: datetime | None = None, resend: Collection[str] = ()) -> dict[str, int]:
-    """One admission pass (the scheduler task and beat call this); returns what it did.
-    `resend` names admitted runs whose task is presumed lost whatever their age (the recovery
-    sweep's stale runs)."""
-    cache.delete(KICK_KEY)  # kicks from here on ask for another pass
+def runs_schedule(
+    *, now: datetime | None = None, resend: Collection[str] = (), wait: bool = True
+) -> dict[str, int]:
+    """An admission pass; returns what it did. `resend` names admitted runs whose task is
+    presumed lost whatever their age (the recovery sweep's stale runs).
+
+    With `wait=False` (the scheduler task), a pass never waits for another one: when another
+    holds the lock, it asks that one to run again after its commit and returns at once, so the
+    interactive lane's workers are never held by passes queued on one lock. Either way, a pass
+    that was asked again while it ran (AGAIN_KEY) runs again."""
+    _cache_call(cache.delete, KICK_KEY)  # kicks from here on ask for another pass
+    done: Counter[str] = Counter()
+    while True:
+        if not wait:  # asked before trying the lock: a holder sees it after its commit
+            wait = not _cache_ok(cache.set, AGAIN_KEY, 1, timeout=60)
+        result = _pass(now, set(resend), wait=wait)
+        if result is None:
+            return {**done, "deferred": 1}
+        done.update(result)
+        if not _cache_call(cache.get, AGAIN_KEY):
+            return dict(done)
+        now, resend, wait = None, (), False
+
+
+def _pass(now: datetime | None, resend: set[str], *, wait: bool) -> dict[str, int] | None:
+    """One admission pass in one transaction; None when `wait` is False and another pass holds
+    the lock."""
     with transaction.atomic():
-        _lock()
+        if not _lock(wait=wait):
+            return None
+        # Whatever asked for a pass before this moment is seen by the reads below.
+        _cache_call(cache.delete, AGAIN_KEY)
         moment = now or timezone.now()
         holders, candidates = _holders(), _candidates(moment)
         policy = _policy(holders, candidates)
         plan = admission.plan(holders, candidates, policy)
         admitted = _admit(plan.admit, moment)
-        resent = _resend(holders, moment, set(resend))
+        resent = _resend(holders, moment, resend)
         yielding = _request_yields(plan.yields)
         changed = _record_reasons(plan.waiting)
         _snapshot_store(_snapshot(plan, policy, holders, moment))
@@ -71,6 +100,23 @@ def runs_schedule(*, now: datetime | None = None, resend: Collection[str] = ()) 
         "queued": len(plan.waiting),
         "reasons_changed": changed,
     }
+
+
+def _cache_call(method: Any, *args: Any, **kwargs: Any) -> Any:
+    """A cache call that fails quietly (None)."""
+    try:
+        return method(*args, **kwargs)
+    except Exception:
+        return None
+
+
+def _cache_ok(method: Any, *args: Any, **kwargs: Any) -> bool:
+    """Whether a cache call went through. Without Redis, passes wait for the lock instead."""
+    try:
+        method(*args, **kwargs)
+    except Exception:
+        return False
+    return True
 
 
 def scheduler_kick() -> None:
@@ -134,9 +180,14 @@ def _kick_now() -> None:
         schedule_runs.apply_async(kwargs={"sent_at": time.time()})
 
 
-def _lock() -> None:
+def _lock(*, wait: bool) -> bool:
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LOCK_KEY])
+        if wait:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LOCK_KEY])
+            return True
+        cursor.execute("SELECT pg_try_advisory_xact_lock(%s)", [LOCK_KEY])
+        row = cursor.fetchone()
+    return bool(row and row[0])
 
 
 def _holders() -> list[Holder]:
@@ -151,10 +202,11 @@ def _holders() -> list[Holder]:
         "status",
         "yield_requested",
         "admitted_at",
+        "updated_at",
     )
     return [
-        Holder(str(id_), org, prio, created, status == RunStatus.RUNNING, yielding, admitted)
-        for id_, org, prio, created, status, yielding, admitted in rows
+        Holder(str(id_), org, prio, created, status == RunStatus.RUNNING, yielding, admitted, since)
+        for id_, org, prio, created, status, yielding, admitted, since in rows
     ]
 
 

@@ -29,7 +29,7 @@ def schedule_runs(sent_at: float | None = None) -> dict[str, int]:
     from runs.scheduler import lane_wait_record, runs_schedule
 
     lane_wait_record(sent_at=sent_at)
-    return runs_schedule()
+    return runs_schedule(wait=False)
 
 
 @shared_task(name="runs.tasks.refresh_metrics", acks_late=True)

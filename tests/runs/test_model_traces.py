@@ -16,6 +16,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from agents.engine.openai_chat import SentRequest
+from runs.credentials import run_model_token
 from runs.models import ModelCall, Run
 from runs.services import run_advance, run_start
 from runs.traces import model_call_record, model_calls_purge
@@ -224,3 +225,23 @@ def test_refused_and_failed_requests_are_traced_with_why(
     assert "503" in traced["down"].error
     assert not traced["down"].problem
     assert Run.objects.get(id=traced["down"].run_id).status == "waiting"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_runs_model_calls_carry_that_runs_own_credential(
+    acme: TenantFixture, runtime: Path, model: FakeOpenAI
+) -> None:
+    # Given two runs advanced by one process, which keeps one client for the model endpoint
+    model.script = [{"content": "done"}, {"content": "done"}]
+    runs = [
+        run_start(organization=acme.organization, workflow="effects", input={"task": str(i)})
+        for i in range(2)
+    ]
+
+    # When each takes its step
+    for run in runs:
+        run_advance(run_id=str(run.id), owner="w")
+
+    # Then each request was sent with its own run's token and id, never the other's
+    sent = [(r["headers"]["authorization"], r["headers"]["x-longhaul-run"]) for r in model.requests]
+    assert sent == [(f"Bearer {run_model_token(run_id=run.id)}", str(run.id)) for run in runs]

@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.db import transaction
+from django.core.cache import cache
+from django.db import connection, transaction
 from django.test import Client
 from django.utils import timezone
 
 from accounts.services import api_key_create
 from core.errors import Forbidden
+from runs import scheduler
 from runs.leases import Lease, lease_acquire, lease_release
 from runs.lifecycle import run_transition
 from runs.models import Run, RunEvent, RunStatus
@@ -64,18 +66,18 @@ def slots(settings: Any, runtime: Path) -> Any:
 def test_one_run_of_another_tenant_goes_ahead_of_a_backlog(
     acme: TenantFixture, globex: TenantFixture, slots: Any
 ) -> None:
-    # Given acme's backlog fills both slots
+    # Given acme's backlog fills both slots, its second run's step begun first
     backlog = submit(acme, 6)
     runs_schedule()
-    leases = [start(run) for run in admitted(backlog)]
-    assert len(leases) == 2
+    assert {run.id for run in admitted(backlog)} == {backlog[0].id, backlog[1].id}
+    leases = [start(backlog[1]), start(backlog[0])]
 
     # When globex submits one run
     (single,) = submit(globex)
     runs_schedule()
 
-    # Then it is next, waiting for a free worker, and acme's newest running run is asked to
-    # give its slot back after its current step
+    # Then it is next, waiting for a free worker, and the acme run longest in its current step
+    # is asked to give its slot back after it
     single.refresh_from_db()
     assert single.admitted_at is None
     assert run_queue_place(run=single) == {
@@ -99,6 +101,23 @@ def test_one_run_of_another_tenant_goes_ahead_of_a_backlog(
     assert (
         Run.objects.filter(organization=acme.organization, admitted_at__isnull=False).count() == 1
     )
+
+
+def test_the_run_nearest_its_step_boundary_gives_its_slot_back(
+    acme: TenantFixture, globex: TenantFixture, slots: Any
+) -> None:
+    # Given acme's three runs hold every slot, the middle one in its current step the longest
+    slots.LONGHAUL_RUN_SLOTS = 3
+    oldest, middle, newest = submit(acme, 3)
+    runs_schedule()
+    for run in (middle, newest, oldest):
+        start(run)
+
+    # When globex submits a run, the one acme run asked to yield is that one: neither the
+    # newest nor the oldest
+    submit(globex)
+    runs_schedule()
+    assert list(Run.objects.filter(yield_requested=True)) == [middle]
 
 
 def test_slots_are_shared_by_weight(acme: TenantFixture, globex: TenantFixture, slots: Any) -> None:
@@ -201,6 +220,29 @@ def test_runs_that_wait_for_approval_or_the_environment_give_their_slot_back(
     assert first.admitted_at is None
     runs_schedule()
     assert admitted([first, second]) == [second]
+
+
+def test_a_scheduler_task_never_waits_for_a_pass_in_progress(
+    acme: TenantFixture, slots: Any
+) -> None:
+    # Given another pass holds the scheduler's lock (another session of the database)
+    (run,) = submit(acme)
+    other = connection.get_new_connection(connection.get_connection_params())
+    try:
+        other.execute("BEGIN")
+        other.execute("SELECT pg_advisory_xact_lock(%s)", [scheduler.LOCK_KEY])
+
+        # When the scheduler task's pass runs, it returns at once, having admitted nothing and
+        # asked the pass in progress to run again
+        assert runs_schedule(wait=False) == {"deferred": 1}
+        assert admitted([run]) == []
+        assert cache.get(scheduler.AGAIN_KEY)
+    finally:
+        other.close()
+
+    # And once the lock is free, a pass admits the run and the request is answered
+    assert runs_schedule(wait=False)["admitted"] == 1
+    assert cache.get(scheduler.AGAIN_KEY) is None
 
 
 def test_a_pass_that_died_before_commit_admitted_nothing(acme: TenantFixture, slots: Any) -> None:

@@ -19,6 +19,9 @@ LONGHAUL_EMBEDDING_URL = env_str("LONGHAUL_EMBEDDING_URL", "")
 LONGHAUL_EMBEDDING_MODEL = env_str("LONGHAUL_EMBEDDING_MODEL", "")
 LONGHAUL_EMBEDDING_API_KEY = env_str("LONGHAUL_EMBEDDING_API_KEY", "")
 LONGHAUL_EMBEDDING_BATCH_SIZE = env_int("LONGHAUL_EMBEDDING_BATCH_SIZE", 64)
+# CPU threads of the `local` provider in each process (0: one per core). One keeps a query's
+# embedding fast on a machine that agent steps keep busy (agents.minilm).
+LONGHAUL_EMBEDDING_THREADS = env_int("LONGHAUL_EMBEDDING_THREADS", 1)
 # ~1,000 characters stay within the 256 word pieces all-MiniLM-L6-v2 embeds.
 LONGHAUL_CHUNK_CHARS = env_int("LONGHAUL_CHUNK_CHARS", 1000)
 LONGHAUL_CHUNK_OVERLAP_CHARS = env_int("LONGHAUL_CHUNK_OVERLAP_CHARS", 150)

@@ -15,7 +15,7 @@ from django.utils import timezone
 from redis import RedisError
 
 from accounts.keys import hashes_match, parse_key
-from accounts.models import ApiKey, Membership, Organization, User
+from accounts.models import ApiKey, Membership, Organization, SignInPolicy, User
 
 logger = logging.getLogger(__name__)
 _CACHE_PREFIX = "apikey:"
@@ -125,6 +125,11 @@ def memberships_for_user(*, user: User) -> QuerySet[Membership]:
 
 def organization_memberships(*, organization_id: int) -> QuerySet[Membership]:
     return Membership.objects.filter(organization_id=organization_id).select_related("user")
+
+
+def sign_in_policy_get(*, organization_id: int) -> SignInPolicy | None:
+    found = SignInPolicy.objects.filter(organization_id=organization_id)
+    return found.select_related("break_glass_owner").first()
 
 
 def membership_get(*, organization_id: int, membership_id: int) -> Membership | None:

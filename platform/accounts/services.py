@@ -47,6 +47,26 @@ def organization_create(*, name: str, slug: str | None = None) -> Organization:
     return organization
 
 
+def organization_trace_retention_set(
+    *, organization_id: int, days: int | None, actor: str
+) -> Organization:
+    """How many days the organization's model-call traces (prompts and completions) are kept;
+    None: the platform's default (LONGHAUL_TRACE_RETENTION_DAYS)."""
+    if days is not None and not 1 <= days <= 3650:
+        raise ValidationError({"trace_retention_days": "Keep traces 1 to 3650 days, or blank."})
+    with transaction.atomic():
+        updated = Organization.objects.filter(id=organization_id)
+        updated.update(trace_retention_days=days)
+        audit_append(
+            organization_id=organization_id,
+            action="organization.trace_retention_changed",
+            actor=actor,
+            target="organization",
+            data={"trace_retention_days": days},
+        )
+    return Organization.objects.get(id=organization_id)
+
+
 def membership_create(*, organization: Organization, user: User, role: str) -> Membership:
     if role not in Role.values:
         raise ValidationError({"role": f"unknown role {role!r}; use one of {Role.values}"})

@@ -248,6 +248,7 @@ def test_usage_memory_system_and_empty_states_are_accessible(
 
     for path, name, heading in [
         ("/tools/", "tools", "Tools"),
+        ("/settings/", "settings", "Settings of Acme"),
         (f"/tools/sources/{source.id}/", "tool-source", "shop"),
         ("/usage/", "usage", "Usage"),
         ("/memory/", "memory", "Memory items"),

@@ -19,6 +19,7 @@ PAGES = [
     "/memory/",
     "/people/",
     "/tools/",
+    "/settings/",
 ]
 
 

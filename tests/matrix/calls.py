@@ -85,6 +85,13 @@ FORM_BODIES: dict[tuple[str, str], dict[str, Any]] = {
         "timeout_seconds": "20",
     },
     ("dashboard:tool-source", "POST"): {"timeout_seconds": "5", "enabled": "on"},
+    ("dashboard:settings-traces", "POST"): {"trace_retention_days": "30"},
+    ("dashboard:settings-sign-in", "POST"): {"idle_timeout_minutes": "60"},
+    ("dashboard:settings-provider-create", "POST"): {
+        "name": f"{A} second id",
+        "issuer": "http://127.0.0.1:9/second",
+        "client_id": "longhaul",
+    },
     ("dashboard:tool-govern", "POST"): {
         "risk": "low",
         "capabilities": ["network"],

@@ -194,6 +194,14 @@ MATRIX: dict[str, Entry] = {
     "dashboard:member-invite": page(None, POST=MANAGERS),
     "dashboard:member-role": page("membership", refused=302, POST=MANAGERS),
     "dashboard:system": page(None, GET=MANAGERS),
+    "dashboard:settings": page(None, GET=MANAGERS),
+    "dashboard:settings-traces": page(None, POST=MANAGERS),
+    "dashboard:settings-sign-in": page(None, POST=MANAGERS),
+    "dashboard:settings-single-sign-on": page(None, POST=MANAGERS),
+    # a second provider of the same name is refused (400): the first call got past the checks
+    "dashboard:settings-provider-create": Entry(
+        PAGE, None, None, {"POST": MANAGERS}, ok=INVALID, keys=False
+    ),
     "dashboard:tools": page(None, GET=MEMBERS),
     "dashboard:tool-source-create": page(None, POST=MANAGERS),
     "dashboard:tool-source": page("tool_source", GET=MEMBERS, POST=MANAGERS),

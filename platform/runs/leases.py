@@ -124,7 +124,8 @@ def fenced_run(lease: Lease) -> Run:
 
 @contextmanager
 def heartbeat(lease: Lease) -> Iterator[threading.Event]:
-    """Renews the lease in the background while a long step (model call, tool) runs.
+    """Renews the lease in the background for as long as the worker advances the run (one
+    thread across its steps, however long a model call or a tool takes).
 
     Yields an event that is set when a renewal fails, i.e. the lease is gone.
     """

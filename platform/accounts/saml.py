@@ -213,7 +213,8 @@ def refusal_reason(error: Exception) -> str:
         ("Unsolicited", "the answer is not for the sign-in this browser started"),
         ("recall", "the answer is not for the sign-in this browser started"),
         ("recipient", "the assertion is meant for another address"),
-        ("Too old", "the answer has expired or is not valid yet"),
+        ("too old", "the assertion has expired or is not valid yet"),
+        ("ToEarly", "the assertion has expired or is not valid yet"),
         ("StatusError", "the identity provider did not sign the person in"),
         ("Status", "the identity provider did not sign the person in"),
     )

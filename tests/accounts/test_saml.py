@@ -108,7 +108,8 @@ def test_a_signed_answer_signs_the_person_in_with_the_role_of_their_groups(
 
 REFUSALS = [
     ("wrong audience", {"audience": "urn:stranger"}, "another service provider"),
-    ("expired", {"lifetime": {"minutes": -10}}, "expired"),
+    ("expired", {"clock_offset": -600}, "expired"),
+    ("not yet valid", {"clock_offset": 600}, "not valid yet"),
     ("unsigned", {"sign_assertion": False}, "not signed"),
     ("another request", {"in_response_to": "id-someone-elses-request"}, "not for the sign-in"),
 ]
@@ -126,6 +127,17 @@ def test_answers_that_sign_nobody_in(provider: IdentityProvider, idp: SamlIdp) -
     forged = tampered(idp.respond(start(client, idp)), "ada@acme.example", "eve@acme.example")
     refused(client, answer(client, forged), "signature does not verify", "tampered")
     assert not User.objects.filter(email="eve@acme.example").exists()
+
+
+def test_the_clock_skew_allowed_is_bounded(provider: IdentityProvider, idp: SamlIdp) -> None:
+    # LONGHAUL_SAML_CLOCK_SKEW_SECONDS is 120: an answer a minute past its NotOnOrAfter (five
+    # minutes after it was issued) is the two clocks disagreeing; three minutes past, it expired
+    late = Client()
+    response = answer(late, idp.respond(start(late, idp), clock_offset=-360))
+    assert response.status_code == 302
+    too_late = Client()
+    response = answer(too_late, idp.respond(start(too_late, idp), clock_offset=-480))
+    refused(too_late, response, "expired")
 
 
 def test_a_response_signed_as_a_whole_is_accepted(provider: IdentityProvider, idp: SamlIdp) -> None:

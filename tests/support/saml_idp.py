@@ -13,14 +13,18 @@ import datetime
 import html
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from types import ModuleType
 from typing import Any
+from unittest import mock
 from urllib.parse import parse_qs, urlsplit
 
+import saml2.time_util
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
@@ -112,16 +116,32 @@ class SamlIdp:
         request: AuthnRequest,
         *,
         audience: str | None = None,
-        lifetime: dict[str, int] | None = None,
+        clock_offset: int = 0,
         sign_assertion: bool = True,
         sign_response: bool = False,
         in_response_to: str | None = None,
     ) -> str:
         """A base64 SAMLResponse for `request` about `self.person` (the POST binding's form
-        field). `audience` names another service provider (it must be trusted too);
-        `lifetime` is the assertion's, negative for one that has already expired."""
-        policy = Policy({"default": {"lifetime": lifetime or {"minutes": 5}}})
-        response = self._server().create_authn_response(
+        field), valid for five minutes by the IdP's clock. `audience` names another service
+        provider (it must be trusted too); `clock_offset` puts the IdP's clock that many seconds
+        off (-600: the whole answer lies ten minutes in the past)."""
+        policy = Policy({"default": {"lifetime": {"minutes": 5}}})
+        with idp_clock(clock_offset):
+            response = self._answer(
+                request, audience, policy, sign_assertion, sign_response, in_response_to
+            )
+        return base64.b64encode(str(response).encode()).decode()
+
+    def _answer(
+        self,
+        request: AuthnRequest,
+        audience: str | None,
+        policy: Policy,
+        sign_assertion: bool,
+        sign_response: bool,
+        in_response_to: str | None,
+    ) -> Any:
+        return self._server().create_authn_response(
             identity=self._attributes(),
             in_response_to=in_response_to or request.id,
             destination=request.acs_url,
@@ -132,7 +152,6 @@ class SamlIdp:
             sign_response=sign_response,
             release_policy=policy,
         )
-        return base64.b64encode(str(response).encode()).decode()
 
     def _attributes(self) -> dict[str, list[str]]:
         return {
@@ -169,6 +188,32 @@ class SamlIdp:
         if self._built is None or self._built[0] != len(self.trusted):
             self._built = (len(self.trusted), Server(config=self._config()))
         return self._built[1]
+
+
+@contextmanager
+def idp_clock(offset: int) -> Iterator[None]:
+    """pysaml2's clock (saml2.time_util: IssueInstant, NotBefore, NotOnOrAfter) `offset` seconds
+    off while the identity provider writes an answer; nothing else's."""
+    if not offset:
+        yield
+        return
+
+    class Shifted(datetime.datetime):
+        @classmethod
+        def now(cls, tz: datetime.tzinfo | None = None) -> Shifted:
+            moment = datetime.datetime.now(tz) + datetime.timedelta(seconds=offset)
+            return cls.fromtimestamp(moment.timestamp(), tz)
+
+    shifted_time = ModuleType("time")
+    shifted_time.__dict__.update(time.__dict__)
+    shifted_time.gmtime = lambda seconds=None: time.gmtime(  # type: ignore[attr-defined]
+        time.time() + offset if seconds is None else seconds
+    )
+    with (
+        mock.patch.object(saml2.time_util, "datetime", Shifted),
+        mock.patch.object(saml2.time_util, "time", shifted_time),
+    ):
+        yield
 
 
 def tampered(saml_response: str, old: str, new: str) -> str:

@@ -7,6 +7,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from channels.consumer import get_handler_name
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.security.websocket import AllowedHostsOriginValidator
 from django.conf import settings
 from django.core.cache import cache
@@ -28,6 +30,23 @@ class BrowserOriginValidator:
         has_origin = any(name == b"origin" for name, _ in scope.get("headers", []))
         inner = self.validated if has_origin else self.application
         return await inner(scope, receive, send)
+
+
+class LiveConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+    """A websocket consumer of live events (core.fanout).
+
+    Channels closes stale database connections before every message a consumer handles: a hop
+    to the one database thread, per socket and message, which queued a run event to a thousand
+    sockets behind a thousand hops. These consumers reach the database only through
+    `database_sync_to_async`, which closes them around each call, so a live event is handled
+    on the event loop alone.
+    """
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
 
 # --- Tickets: how a browser page that holds no session authenticates a websocket.

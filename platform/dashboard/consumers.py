@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.core.exceptions import ObjectDoesNotExist
 
 from accounts.selectors import primary_membership
 from accounts.sockets import CredentialWatch, SocketCredential, credential_of_session
+from core.websocket import LiveConsumer
 from memory.events import document_group, progress_event
 from memory.selectors import document_get
 
@@ -24,7 +24,7 @@ CLOSE_UNAUTHORIZED = 4401
 CLOSE_NOT_FOUND = 4404
 
 
-class DocumentProgressConsumer(AsyncJsonWebsocketConsumer):
+class DocumentProgressConsumer(LiveConsumer):
     group: str = ""
     organization_id: int
     document_id: int

@@ -20,7 +20,6 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from accounts.keys import bearer_token
 from accounts.selectors import ApiKeyError, primary_membership
@@ -31,7 +30,7 @@ from accounts.sockets import (
     credential_of_key,
     credential_of_session,
 )
-from core.websocket import ws_ticket_redeem
+from core.websocket import LiveConsumer, ws_ticket_redeem
 from runs.events import event_payload, run_group
 from runs.models import Run, RunEvent
 
@@ -48,7 +47,7 @@ class MissingScope(Exception):
     """A valid key of the organization that may not read runs: 4403, as REST answers 403."""
 
 
-class RunEventsConsumer(AsyncJsonWebsocketConsumer):
+class RunEventsConsumer(LiveConsumer):
     run_id: str
     last_seq: int
     watch: CredentialWatch | None = None

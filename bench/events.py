@@ -210,7 +210,7 @@ def main() -> None:
         help="the channel layer: the platform's (fanout) or one of channels_redis' (core, pubsub)",
     )
     parser.add_argument(
-        "--clients", type=int, nargs="+", default=list(CLIENTS), help="the client counts"
+        "--counts", type=int, nargs="+", default=list(CLIENTS), help="the client counts"
     )
     args = parser.parse_args()
     if args.layer != os.environ.get("BENCH_LAYER", "fanout"):  # settings are read once: again
@@ -252,7 +252,7 @@ def make_cases(
     ws: str, bare: str, key: str, run_id: str, args: argparse.Namespace
 ) -> dict[str, Any]:
     cases: dict[str, Any] = {}
-    for count in args.clients:
+    for count in args.counts:
         cases[platform_case(count)] = functools.partial(
             measure, ws, key, count, args.events, run_id, False
         )

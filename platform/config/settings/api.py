@@ -49,6 +49,7 @@ SPECTACULAR_SETTINGS = {
         "DocumentStatusEnum": "memory.models.DocumentStatus.choices",
         "EvalStatusEnum": "evals.models.EvalStatus.choices",
         "ToolSourceKindEnum": "toolsources.models.SOURCE_KINDS",
+        "IdentityProviderKindEnum": "accounts.models.ProviderKind.choices",
     },
 }
 

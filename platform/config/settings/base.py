@@ -234,7 +234,13 @@ LOGGING = {
     },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     # httpx logs every request at INFO: one line per model call is noise on the hot path.
-    "loggers": {"django.db.backends": {"level": "WARNING"}, "httpx": {"level": "WARNING"}},
+    # Libraries that narrate their own routine work at INFO: pysaml2's schema loader says so
+    # each time it loads a schema, on every start of a process that imports it.
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        "httpx": {"level": "WARNING"},
+        "xmlschema": {"level": "WARNING"},
+    },
 }
 
 SESSION_COOKIE_AGE = int(timedelta(days=7).total_seconds())

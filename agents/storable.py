@@ -89,6 +89,26 @@ def _cleaned(item: Any) -> Any:
     return item
 
 
+def as_stored(value: Any) -> Any:
+    """The value as PostgreSQL's jsonb hands it back: JSON types only (tuples become lists,
+    keys strings), and every object's keys in jsonb's order (shorter first, then bytewise).
+
+    A step that goes on from what it just saved, instead of reading it back, must see the same
+    value a step resumed from the database sees: code that walks a dict's keys (a preview's
+    views, say) would otherwise build different arguments before and after a pause, and an
+    approval bound to the first would not match the second."""
+    return _jsonb_order(json.loads(json.dumps(value)))
+
+
+def _jsonb_order(value: Any) -> Any:
+    if isinstance(value, dict):
+        keys = sorted(value, key=lambda key: (len(key.encode()), key.encode()))
+        return {key: _jsonb_order(value[key]) for key in keys}
+    if isinstance(value, list):
+        return [_jsonb_order(item) for item in value]
+    return value
+
+
 def clean_text(text: str) -> str:
     """Text with every NUL and lone surrogate replaced by U+FFFD (for prose, where a
     replacement character loses nothing anyone meant)."""

@@ -154,7 +154,9 @@ class StagingCheckpointer:
             )
         if self.staged is None:
             self.expected_version = latest
-        self.staged = replace(checkpoint, version=latest + 1)
+        # What the next step goes on from is what a step resumed from the database would read.
+        state = storable.as_stored(checkpoint.state)
+        self.staged = replace(checkpoint, version=latest + 1, state=state)
         return self.staged
 
     def list(self, thread_id: str, *, limit: int | None = None) -> builtins.list[Checkpoint]:

@@ -15,7 +15,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from agents.engine.types import Checkpoint, CheckpointConflict
-from runs.checkpointer import DjangoCheckpointer
+from runs.checkpointer import DjangoCheckpointer, StagingCheckpointer
 from runs.leases import Lease, LeaseLost, lease_acquire
 from runs.models import Run, RunEvent, RunStatus, Step
 from runs.services import run_advance, run_start
@@ -176,3 +176,25 @@ def test_a_step_behind_the_latest_checkpoint_writes_nothing(
     # Then nothing of it is stored, and no event number was used up
     _nothing_written(run, latest.version)
     assert run.event_seq == events_before
+
+
+@pytest.mark.django_db
+def test_a_step_goes_on_from_its_state_as_the_database_gives_it_back() -> None:
+    """The next step starts from what this one staged, not from a read: it must be the same
+    value, down to the order of each object's keys, or code that walks a dict (a preview's
+    views, say) builds other arguments than it will after a pause, and an approval of the
+    first would not match the second."""
+    store = DjangoCheckpointer()
+    staging = StagingCheckpointer(store, thread_id="thread-order", latest=None)
+    views = {"front": 1, "side": 2, "top": 3, "perspective": 4}
+    state = {"previews": {"views": views, "size": (128, 96)}, "brief": "a table"}
+    written = Checkpoint("thread-order", 0, "render", state, 0, 1.0)
+
+    staged = staging.put(written)
+    store.put(written)  # what the step's commit stores
+    read = store.get("thread-order")
+
+    assert read is not None
+    assert staged.state == read.state
+    assert list(staged.state["previews"]["views"]) == list(read.state["previews"]["views"])
+    assert list(staged.state) == list(read.state)

@@ -24,6 +24,16 @@ def _day_start(day: Any, *, next_day: bool = False) -> datetime | None:
     return timezone.make_aware(moment, timezone.get_current_timezone())
 
 
+class ServiceErrorsForm(forms.Form):
+    """A form whose values a service checks further: the service's errors by field land on
+    this form's fields (on the form as a whole for a field it does not have)."""
+
+    def show_problems(self, problems: dict[str, list[str]]) -> None:
+        for key, messages in problems.items():
+            for message in messages:
+                self.add_error(key if key in self.fields else None, message)
+
+
 class RunFilterForm(forms.Form):
     q = forms.CharField(
         required=False,

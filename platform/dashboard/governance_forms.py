@@ -16,6 +16,7 @@ from agents.tools.spec import Capability
 from approvals.conditions import NUMERIC, OPERATORS
 from approvals.policy import BUDGET_NAMES, NO_PERSON
 from approvals.serializers import DryRunSerializer, RuleCreateSerializer
+from dashboard.forms import ServiceErrorsForm
 from webhooks.serializers import EVENT_CHOICES, EndpointCreateSerializer
 
 TIERS = [("standard", "standard"), ("fast", "fast")]
@@ -269,7 +270,7 @@ class DryRunForm(forms.Form):
         return facts
 
 
-class WebhookForm(forms.Form):
+class WebhookForm(ServiceErrorsForm):
     url = forms.URLField(max_length=500, label="URL", assume_scheme="https")
     event_types = forms.MultipleChoiceField(
         choices=_names(EVENT_CHOICES), widget=CHECKS, label="Events", help_text="* is every event."
@@ -289,8 +290,3 @@ class WebhookForm(forms.Form):
         if not creating:
             validated["enabled"] = data.get("enabled", False)
         return validated
-
-    def show_problems(self, problems: dict[str, list[str]]) -> None:
-        for key, messages in problems.items():
-            for message in messages:
-                self.add_error(key if key in self.fields else None, message)

@@ -9,17 +9,12 @@ from typing import Any
 
 from django import forms
 
+from dashboard.forms import ServiceErrorsForm
+
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
-class _ProblemsOnFields(forms.Form):
-    def show_problems(self, problems: dict[str, list[str]]) -> None:
-        for key, messages in problems.items():
-            for message in messages:
-                self.add_error(key if key in self.fields else None, message)
-
-
-class TraceRetentionForm(_ProblemsOnFields):
+class TraceRetentionForm(ServiceErrorsForm):
     trace_retention_days = forms.IntegerField(
         required=False,
         min_value=1,
@@ -29,7 +24,7 @@ class TraceRetentionForm(_ProblemsOnFields):
     )
 
 
-class SignInPolicyForm(_ProblemsOnFields):
+class SignInPolicyForm(ServiceErrorsForm):
     session_lifetime_minutes = forms.IntegerField(
         required=False,
         min_value=1,
@@ -55,7 +50,7 @@ class SignInPolicyForm(_ProblemsOnFields):
         return [domain for domain in _SEPARATORS.split(text.strip()) if domain]
 
 
-class EnforcementForm(_ProblemsOnFields):
+class EnforcementForm(ServiceErrorsForm):
     sso_required = forms.BooleanField(
         required=False, label="Members must sign in through the identity provider"
     )
@@ -71,7 +66,7 @@ class EnforcementForm(_ProblemsOnFields):
         field.choices = [("", "—"), *((str(user_id), name) for user_id, name in owners)]
 
 
-class OidcProviderForm(_ProblemsOnFields):
+class OidcProviderForm(ServiceErrorsForm):
     name = forms.CharField(max_length=200, help_text="What the sign-in page shows.")
     issuer = forms.CharField(
         max_length=2000,

@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 
 from agents.tools.external import SourceKind
 from agents.tools.spec import Capability, RiskLevel
+from dashboard.forms import ServiceErrorsForm
 
 KIND_LABELS = {
     SourceKind.MCP_HTTP: "MCP server (streamable HTTP)",
@@ -42,14 +43,7 @@ def _headers(text: str) -> dict[str, str]:
     return headers
 
 
-class _ProblemsOnFields(forms.Form):
-    def show_problems(self, problems: dict[str, list[str]]) -> None:
-        for key, messages in problems.items():
-            for message in messages:
-                self.add_error(key if key in self.fields else None, message)
-
-
-class SourceForm(_ProblemsOnFields):
+class SourceForm(ServiceErrorsForm):
     name = forms.CharField(
         max_length=24, help_text="Letters, digits or '-': the prefix of its tools' names."
     )
@@ -117,7 +111,7 @@ class SourceForm(_ProblemsOnFields):
         return dict(self.cleaned_data)
 
 
-class SourceSettingsForm(_ProblemsOnFields):
+class SourceSettingsForm(ServiceErrorsForm):
     allowed_hosts = forms.CharField(max_length=4000, label="Allowed hosts", required=False)
     timeout_seconds = forms.FloatField(min_value=0.1, label="Timeout (seconds)")
     enabled = forms.BooleanField(required=False, label="Offer its tools to runs")
@@ -148,7 +142,7 @@ class SourceSettingsForm(_ProblemsOnFields):
         return changes
 
 
-class ToolForm(_ProblemsOnFields):
+class ToolForm(ServiceErrorsForm):
     risk = forms.ChoiceField(choices=[(r.value, r.value) for r in RiskLevel])
     capabilities = forms.MultipleChoiceField(
         choices=[(c.value, c.value) for c in Capability], widget=CHECKS, required=False

@@ -22,7 +22,7 @@ from joserfc import jwt
 from joserfc.errors import InvalidKeyIdError, JoseError
 
 from accounts.models import ExternalIdentity, IdentityProvider, Membership, ProviderKind, User
-from accounts.oidc import ALGORITHMS, Metadata, _key_set, provider_metadata
+from accounts.oidc import ALGORITHMS, Metadata, _key_set, _number, provider_metadata
 from accounts.sso import SignInRefused
 from core import clock
 
@@ -122,10 +122,6 @@ def _check_claims(provider: IdentityProvider, claims: dict[str, Any], resource: 
     wrong = [name for name, bad in problems.items() if bad]
     if wrong:
         raise AccessTokenRefused(f"The token was refused: wrong {wrong[0]}.")
-
-
-def _number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _member(provider: IdentityProvider, subject: str) -> User:

@@ -18,7 +18,7 @@ call after a fixed delay, so every step of the bench workflow takes the same tim
 
 Uses the embedded PostgreSQL (a `bench_scheduling` database created and dropped here) and Redis
 database 9 unless BENCH_REDIS_URL says otherwise.
-Run: .venv/bin/python bench/scheduling.py [--backlog 200] [--step-ms 250] [--slots 4]
+Run: .venv/bin/python bench/scheduling.py [--backlog 200] [--step-ms 250] [--slots 4] [--burst 1]
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def running(command: list[str], env: dict[str, str]) -> Iterator[subprocess.Pope
         stop_process(process)
 
 
-def child_env(url: str, redis_url: str, model_url: str, slots: int) -> dict[str, str]:
+def child_env(url: str, redis_url: str, model_url: str, slots: int, burst: int) -> dict[str, str]:
     return {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings.local",
@@ -101,6 +101,7 @@ def child_env(url: str, redis_url: str, model_url: str, slots: int) -> dict[str,
         "LONGHAUL_AGENT_MODEL_URL": model_url,
         "LONGHAUL_EXTRA_WORKFLOWS": "bench-scheduling=bench.scheduling:build_workflow",
         "LONGHAUL_RUN_SLOTS": str(slots),
+        "LONGHAUL_RUN_BURST_SLOTS": str(burst),
         "LONGHAUL_ORG_WEIGHTS": ",".join(f"{s}={w:g}" for s, w in WEIGHTS.items()),
         "LONGHAUL_SCHEDULER_SECONDS": "1",
     }
@@ -234,7 +235,7 @@ def timeline(run_id: str, submitted: datetime) -> dict[str, float]:
 
 
 def phase_shares(a: Any, b: Any, base: str, key: str, window: float) -> dict[str, Any]:
-    from runs.models import Step
+    from runs.models import RunEvent, Step
 
     submit(b, 100)
     time.sleep(3.0)  # let the yields settle into the weights
@@ -246,7 +247,11 @@ def phase_shares(a: Any, b: Any, base: str, key: str, window: float) -> dict[str
     steps = Step.objects.filter(created_at__gte=start, created_at__lt=end)
     counts = Counter(steps.values_list("run__organization__slug", flat=True))
     total = sum(counts.values()) or 1
+    bursts = RunEvent.objects.filter(
+        kind="run.admitted", data__burst=True, created_at__gte=start, created_at__lt=end
+    )
     return {
+        "bursts": Counter(bursts.values_list("run__organization__slug", flat=True)),
         "shares": {slug: counts[slug] / total for slug in WEIGHTS},
         "ingestion_start_s": ingest,
         "search_p50_s": statistics.median(latencies),
@@ -326,7 +331,9 @@ def report(args: argparse.Namespace, single: dict[str, float], shares: dict[str,
     for slug, share in shares["shares"].items():
         weight = WEIGHTS[slug] / weight_total
         print(f"share of slots {slug:<18} {share:8.1%}   (weight {weight:.1%})")
+    bursts = ", ".join(f"{slug} {shares['bursts'][slug]}" for slug in WEIGHTS)
     print(f"  over {shares['window_steps']} steps in a {args.window:.0f} s window")
+    print(f"  runs admitted to a burst slot in it: {bursts}")
     print(f"ingestion start delay             {shares['ingestion_start_s'] * 1e3:8.0f} ms")
     print(
         f"search latency p50 / p95          {shares['search_p50_s'] * 1e3:8.0f} / "
@@ -338,7 +345,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--backlog", type=int, default=200, help="A's runs")
     parser.add_argument("--step-ms", type=int, default=250, help="the model's delay per step")
-    parser.add_argument("--slots", type=int, default=4, help="step worker processes")
+    parser.add_argument("--slots", type=int, default=4, help="run slots")
+    parser.add_argument("--burst", type=int, default=1, help="burst slots (0: none)")
     parser.add_argument("--window", type=float, default=20.0, help="seconds of phase 2")
     args = parser.parse_args()
     from tests.support.processes import free_port, wait_for_http, wait_for_port
@@ -346,19 +354,21 @@ def main() -> None:
     redis_url = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/9")
     print(
         f"# {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.node()}, {os.cpu_count()} CPUs, "
-        f"Python {platform.python_version()}, {args.slots} step workers, {STEPS}-step runs"
+        f"Python {platform.python_version()}, {args.slots} run slots + {args.burst} burst, "
+        f"{STEPS}-step runs"
     )
     with scratch_database(BENCH_DB) as url, ExitStack() as stack:
         model_port, web_port = free_port(), free_port()
         model_url = f"http://127.0.0.1:{model_port}/v1"
-        env = child_env(url, redis_url, model_url, args.slots)
+        env = child_env(url, redis_url, model_url, args.slots, args.burst)
         setup_django(env)
         a, b, key = organizations()
         model = ["-m", "tests.support.fake_openai", "--port", str(model_port)]
         stack.enter_context(running([*model, "--delay-ms", str(args.step_ms)], env))
         wait_for_port(model_port)
         celery = ["-m", "celery", "-A", "config.worker"]
-        for queue, concurrency in (("longhaul", args.slots), ("longhaul.interactive", 2)):
+        steps = args.slots + args.burst  # a process for every slot
+        for queue, concurrency in (("longhaul", steps), ("longhaul.interactive", 2)):
             worker = [*celery, "worker", "-l", "WARNING", "-Q", queue, "-n", f"{queue}@%h"]
             stack.enter_context(running([*worker, "--concurrency", str(concurrency)], env))
         beat = [*celery, "beat", "-l", "WARNING", "-s", f"/tmp/bench-scheduling-{web_port}"]

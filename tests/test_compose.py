@@ -92,3 +92,15 @@ def test_gpu_tiers_reserve_distinct_gpus_and_a_matching_tensor_parallel_size() -
         assert int(_default(size)) == len(reserved[name])
 
     assert not reserved["vllm-standard"] & reserved["vllm-fast"]
+
+
+def test_the_step_worker_has_a_process_for_every_run_slot_and_burst_slot() -> None:
+    services = load_compose()["services"]
+    environment = services["worker"]["environment"]
+    command = services["worker"]["command"]
+    processes = int(_default(command[command.index("--concurrency") + 1]))
+    slots = int(_default(environment["LONGHAUL_RUN_SLOTS"]))
+    burst = int(_default(environment["LONGHAUL_RUN_BURST_SLOTS"]))
+
+    assert burst >= 1
+    assert processes == slots + burst

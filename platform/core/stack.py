@@ -101,7 +101,11 @@ def platform_specs() -> list[ProcessSpec]:
 def worker_specs(celery: list[str], env: dict[str, str]) -> list[ProcessSpec]:
     """One worker pool per lane: agent steps, and the interactive work nothing may delay."""
     lanes = [
-        ("worker", settings.STEPS_QUEUE, settings.LONGHAUL_STEP_WORKERS),
+        (
+            "worker",
+            settings.STEPS_QUEUE,
+            settings.LONGHAUL_STEP_WORKERS + settings.LONGHAUL_RUN_BURST_SLOTS,
+        ),
         ("worker-interactive", settings.INTERACTIVE_QUEUE, settings.LONGHAUL_INTERACTIVE_WORKERS),
     ]
     return [

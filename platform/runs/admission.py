@@ -62,6 +62,7 @@ class Policy:
     slugs: dict[int, str]
     weights: dict[int, float]
     limits: dict[int, int]
+    burst: int = 0
 
     def weight(self, organization_id: int) -> float:
         return self.weights.get(organization_id, 1.0)
@@ -92,9 +93,10 @@ class Place:
 
 @dataclass(frozen=True)
 class Plan:
-    admit: list[Candidate]
+    admit: list[Candidate]  # burst admissions included
     waiting: list[Place]
     yields: list[str]
+    burst: list[Candidate]
 
 
 def rank(priority: str) -> int:
@@ -106,10 +108,35 @@ def plan(holders: list[Holder], candidates: list[Candidate], policy: Policy) -> 
     order, blocked = _order(_queues(candidates), held, policy)
     free = max(0, policy.slots - len(holders))
     admit, rest = order[:free], order[free:]
+    burst = _burst(rest, held, admit, len(holders) + len(admit), policy)
+    admit += burst
+    rest = [c for c in rest if c not in burst]
     ahead = [(h.organization_id, h.priority) for h in holders]
     ahead += [(c.organization_id, c.priority) for c in admit]
     waiting = _places(rest, blocked, policy, ahead)
-    return Plan(admit=admit, waiting=waiting, yields=_yields(holders, admit, rest, blocked, policy))
+    yields = _yields(holders, admit, rest, blocked, policy)
+    return Plan(admit=admit, waiting=waiting, yields=yields, burst=burst)
+
+
+def _burst(
+    rest: list[Candidate], held: Counter[int], admit: list[Candidate], taken: int, policy: Policy
+) -> list[Candidate]:
+    """The first waiting run of each organization that holds no slot (nor gets one in this
+    pass) once every slot is taken, while burst slots are free. `taken` counts every slot
+    held or just given, yielding runs' included: a burst slot is free again only once the
+    yield it asked for has happened."""
+    if taken < policy.slots:
+        return []
+    free = policy.burst - (taken - policy.slots)
+    holding = {org for org, count in held.items() if count} | {c.organization_id for c in admit}
+    chosen: list[Candidate] = []
+    for candidate in rest:
+        if len(chosen) >= free:
+            break
+        if candidate.organization_id not in holding:
+            chosen.append(candidate)
+            holding.add(candidate.organization_id)
+    return chosen
 
 
 def _queues(candidates: list[Candidate]) -> dict[int, deque[Candidate]]:
@@ -191,13 +218,33 @@ def _yields(
     effective = Counter(h.organization_id for h in holders if not h.yielding)
     effective.update(c.organization_id for c in admit)
     pending = sum(1 for h in holders if h.yielding)
+    # Slots taken beyond the total are burst slots: yields asked for give those back first.
+    over = max(0, len(holders) + len(admit) - policy.slots)
+    yields = _capacity_yields(running, effective, policy, over - pending)
+    pending = max(0, pending - over)
     waiting = Counter(c.organization_id for c in rest)
     for _ in range(pending):  # slots already asked for go to whoever they will go to
         _promise(effective, waiting, policy)
     budget = len(rest) + len(blocked) - pending
-    yields = _fair_share_yields(running, effective, waiting, policy, budget)
-    budget -= len(yields)
-    return yields + _priority_yields(running, [*rest, *blocked], budget)
+    fair = _fair_share_yields(running, effective, waiting, policy, budget)
+    budget -= len(fair)
+    return yields + fair + _priority_yields(running, [*rest, *blocked], budget)
+
+
+def _capacity_yields(
+    running: dict[int, list[Holder]], effective: Counter[int], policy: Policy, count: int
+) -> list[str]:
+    """`count` runs of the organizations furthest over their share, to give burst slots
+    back."""
+    yields: list[str] = []
+    for _ in range(count):
+        givers = [o for o, runs in running.items() if runs]
+        if not givers:
+            break
+        giver = max(givers, key=lambda o: effective[o] / policy.weight(o))
+        yields.append(running[giver].pop(0).id)
+        effective[giver] -= 1
+    return yields
 
 
 def _promise(effective: Counter[int], waiting: Counter[int], policy: Policy) -> None:

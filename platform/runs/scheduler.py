@@ -10,7 +10,8 @@ environment hold none. An admission pass, serialised by a PostgreSQL advisory lo
    is due, that hold none);
 2. orders the candidates (runs.admission: weighted fair share between organizations, priority
    then age within one, each organization's limit) and admits as many as slots are free, in
-   the same transaction;
+   the same transaction, and an organization that holds no slot while every slot is taken
+   into a burst slot;
 3. asks runs of organizations over their share (or of lower priority than a waiting run of
    their own organization) to give their slot back after their current step;
 4. records each waiting run's reason when it changes (a `run.queued` event), stores positions
@@ -87,7 +88,7 @@ def _pass(now: datetime | None, resend: set[str], *, wait: bool) -> dict[str, in
         holders, candidates = _holders(), _candidates(moment)
         policy = _policy(holders, candidates)
         plan = admission.plan(holders, candidates, policy)
-        admitted = _admit(plan.admit, moment)
+        admitted = _admit(plan.admit, moment, burst={c.id for c in plan.burst})
         resent = _resend(holders, moment, resend)
         yielding = _request_yields(plan.yields)
         changed = _record_reasons(plan.waiting)
@@ -230,13 +231,14 @@ def _policy(holders: list[Holder], candidates: list[Candidate]) -> Policy:
     default_limit = settings.LONGHAUL_ORG_MAX_RUNS or admission.UNLIMITED
     return Policy(
         slots=int(settings.LONGHAUL_RUN_SLOTS),
+        burst=int(settings.LONGHAUL_RUN_BURST_SLOTS),
         slugs=slugs,
         weights={org: float(weights.get(slug, 1.0)) or 1.0 for org, slug in slugs.items()},
         limits={org: int(limits.get(slug, default_limit)) for org, slug in slugs.items()},
     )
 
 
-def _admit(chosen: list[Candidate], now: datetime) -> list[str]:
+def _admit(chosen: list[Candidate], now: datetime, *, burst: set[str]) -> list[str]:
     admitted: list[str] = []
     for candidate in chosen:
         taken = Run.objects.filter(id=candidate.id, admitted_at__isnull=True).update(
@@ -244,7 +246,11 @@ def _admit(chosen: list[Candidate], now: datetime) -> list[str]:
         )
         if taken:
             waited = max(0.0, (now - candidate.since).total_seconds())
-            data = {"priority": candidate.priority, "waited_s": round(waited, 3)}
+            data = {
+                "priority": candidate.priority,
+                "waited_s": round(waited, 3),
+                "burst": candidate.id in burst,
+            }
             event_append(run_id=candidate.id, kind="run.admitted", data=data)
             admitted.append(candidate.id)
     return admitted

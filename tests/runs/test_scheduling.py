@@ -26,7 +26,7 @@ from runs.models import Run, RunEvent, RunStatus
 from runs.scheduler import runs_schedule
 from runs.selectors import run_queue_place
 from runs.services import run_advance, run_start
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, make_tenant
 
 pytestmark = pytest.mark.django_db
 
@@ -57,6 +57,7 @@ def kinds(run: Run) -> list[str]:
 @pytest.fixture
 def slots(settings: Any, runtime: Path) -> Any:
     settings.LONGHAUL_RUN_SLOTS = 2
+    settings.LONGHAUL_RUN_BURST_SLOTS = 0
     settings.LONGHAUL_ORG_WEIGHTS = {}
     settings.LONGHAUL_ORG_RUN_LIMITS = {}
     settings.LONGHAUL_ORG_MAX_RUNS = 0
@@ -101,6 +102,57 @@ def test_one_run_of_another_tenant_goes_ahead_of_a_backlog(
     assert (
         Run.objects.filter(organization=acme.organization, admitted_at__isnull=False).count() == 1
     )
+
+
+def test_an_organization_holding_no_slot_takes_a_burst_slot_at_once(
+    acme: TenantFixture, globex: TenantFixture, slots: Any
+) -> None:
+    initech = make_tenant("initech")
+    # Given one burst slot, and acme's backlog in both run slots
+    slots.LONGHAUL_RUN_BURST_SLOTS = 1
+    backlog = submit(acme, 6)
+    runs_schedule()
+    leases = [start(run) for run in admitted(backlog)]
+
+    # When globex submits one run, it is admitted at once (no step boundary waited for), and
+    # one acme run is asked to yield so the slots add up again
+    (single,) = submit(globex)
+    runs_schedule()
+    single.refresh_from_db()
+    assert single.admitted_at is not None
+    admission = RunEvent.objects.get(run=single, kind="run.admitted")
+    assert admission.data["burst"] is True
+    assert Run.objects.filter(yield_requested=True, organization=acme.organization).count() == 1
+
+    # A third organization waits: the burst slot is taken until that yield has happened, and a
+    # second pass asks for no second yield
+    (third,) = submit(initech)
+    runs_schedule()
+    third.refresh_from_db()
+    assert third.admitted_at is None
+    assert Run.objects.filter(yield_requested=True).count() == 1
+
+    # When the acme run yields, the burst slot is free again: initech's run takes it
+    yielding = Run.objects.get(yield_requested=True)
+    lease_release(next(lease for lease in leases if lease.run_id == str(yielding.id)))
+    runs_schedule()
+    third.refresh_from_db()
+    assert third.admitted_at is not None
+    assert Run.objects.filter(yield_requested=True, organization=acme.organization).count() == 1
+
+
+def test_without_burst_slots_a_new_organization_waits_for_a_step_boundary(
+    acme: TenantFixture, globex: TenantFixture, slots: Any
+) -> None:
+    slots.LONGHAUL_RUN_BURST_SLOTS = 0
+    backlog = submit(acme, 4)
+    runs_schedule()
+    for run in admitted(backlog):
+        start(run)
+    (single,) = submit(globex)
+    runs_schedule()
+    single.refresh_from_db()
+    assert single.admitted_at is None
 
 
 def test_the_run_nearest_its_step_boundary_gives_its_slot_back(

@@ -32,6 +32,10 @@ LONGHAUL_INTERACTIVE_WORKERS = env_int("LONGHAUL_INTERACTIVE_WORKERS", 2)
 # Runs admitted at once: the step workers' processes across every machine (an autoscaler that
 # adds step workers raises it with them).
 LONGHAUL_RUN_SLOTS = env_int("LONGHAUL_RUN_SLOTS", LONGHAUL_STEP_WORKERS)
+# Slots beyond those for an organization that holds none, so its first run never waits for
+# another's step boundary; each is a step worker process kept free (`make up` starts
+# LONGHAUL_STEP_WORKERS + this many). A burst slot goes back when a run over its share yields.
+LONGHAUL_RUN_BURST_SLOTS = env_int("LONGHAUL_RUN_BURST_SLOTS", 1)
 # Runs one organization may hold at once (0: no limit but the slots); per organization slug.
 LONGHAUL_ORG_MAX_RUNS = env_int("LONGHAUL_ORG_MAX_RUNS", 0)
 LONGHAUL_ORG_RUN_LIMITS = env_numbers("LONGHAUL_ORG_RUN_LIMITS")

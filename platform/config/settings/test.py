@@ -38,6 +38,7 @@ LONGHAUL_WEB_WORKERS = max(1, env_int("LONGHAUL_WEB_WORKERS", 1))
 # Tests that are not about scheduling are limited by their workers only; the scheduling tests
 # set their own slots (tests/runs/test_scheduling.py).
 LONGHAUL_RUN_SLOTS = env_int("LONGHAUL_RUN_SLOTS", 64)
+LONGHAUL_RUN_BURST_SLOTS = env_int("LONGHAUL_RUN_BURST_SLOTS", 0)
 # The tests' OpenID provider listens on loopback over plain HTTP (tests/support/oidc_provider.py).
 LONGHAUL_SSO_ALLOWED_PRIVATE_HOSTS = env_list("LONGHAUL_SSO_ALLOWED_PRIVATE_HOSTS", ["127.0.0.1"])
 LONGHAUL_SSO_REQUIRE_HTTPS = False

@@ -1,4 +1,4 @@
-"""What a per-call workspace snapshot costs (runs.snapshot_trees), on synthetic workspaces.
+"""What a per-call workspace snapshot costs (agents.sandbox.snapshot_store), on synthetic workspaces.
 
 For each workspace size:
 - full: the first snapshot of a run (every file copied)
@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "platform"), str(ROOT)]
 
-from runs.snapshot_trees import Bounds, restore, take  # noqa: E402
+from agents.sandbox.snapshot_store import Bounds, restore, take  # noqa: E402
 
 BOUNDS = Bounds(max_bytes=1 << 34, max_files=1_000_000, seconds=600)
 # (name, files, bytes per file, files per directory)

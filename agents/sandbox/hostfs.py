@@ -22,7 +22,7 @@ import stat
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
@@ -59,13 +59,15 @@ class WalkLimit(SandboxError):
 
 @dataclass(frozen=True)
 class Entry:
-    """One directory entry found by a walk; `target` is a link's text (never followed)."""
+    """One directory entry found by a walk; `target` is a link's text (never followed), `info`
+    the entry's own status (lstat) when it was listed."""
 
     path: str
     kind: str  # one of _KINDS' values
     size: int
     mode: int
     target: str = ""
+    info: os.stat_result | None = field(default=None, compare=False, repr=False)
 
 
 def kind_of(mode: int) -> str:
@@ -171,7 +173,7 @@ class HostDirectory:
             path = f"{prefix}/{name}" if prefix else name
             kind = kind_of(info.st_mode)
             target = _link_text(fd, name) if kind == "symbolic link" else ""
-            yield Entry(path, kind, info.st_size, info.st_mode, target)
+            yield Entry(path, kind, info.st_size, info.st_mode, target, info)
             if kind != "directory" or name in skip:
                 continue
             if depth + 1 >= MAX_DEPTH:

@@ -90,7 +90,8 @@ def without_artifacts(output: dict[str, Any]) -> dict[str, Any]:
 
 def artifacts_from_output(run: Run, output: dict[str, Any]) -> None:
     """Stores the artifacts a finished run's output declares; a run with a workspace whose
-    workflow hands over no diff still gets one (`changes.diff`, against its baseline)."""
+    workflow hands over no diff still gets one (`changes.diff`, against its baseline), unless
+    that baseline cannot be read."""
     from runs import workspaces
 
     declared = list(declared_artifacts(output))
@@ -98,6 +99,8 @@ def artifacts_from_output(run: Run, output: dict[str, Any]) -> None:
         artifact_store(run=run, name=name, content=content, media_type=media_type)
     if run.workspace and not any(media == "text/x-diff" for _, _, media in declared):
         diff = workspaces.workspace_diff(Path(run.workspace))
+        if diff is None:
+            return  # the baseline could not be read; the log says why
         artifact_store(
             run=run, name="changes.diff", content=diff.encode(), media_type="text/x-diff"
         )

@@ -29,11 +29,13 @@ from uuid import UUID
 
 from django.conf import settings
 
+from agents.sandbox import snapshot_store
 from agents.sandbox.errors import SandboxError
+from agents.sandbox.snapshot_store import Bounds, NotASnapshot, SnapshotTooLarge
 from agents.tools import UnknownTool
-from runs import snapshot_trees, toolbox, workspaces
+from agents.tools.builtin import snapshots as baselines
+from runs import toolbox, workspaces
 from runs.models import Run
-from runs.snapshot_trees import Bounds, SnapshotTooLarge
 
 logger = logging.getLogger(__name__)
 
@@ -80,14 +82,14 @@ def workspace_of(run: Run) -> Path:
 def snapshot_before_call(*, run: Run, step: int, call_index: int, tool: str) -> None:
     """Restores this call's snapshot when the call is being executed again, else takes it."""
     workspace = workspace_of(run)
-    snapshot_trees.finish_interrupted_restore(workspace)
+    snapshot_store.finish_interrupted_restore(workspace)
     if not may_write(tool):
         return
     entry = run_directory(run.id) / SnapshotName(step, call_index).directory
     if (entry / SKIPPED).exists():
         return  # over the bounds the first time: this call cannot be undone, only repeated
-    if (entry / snapshot_trees.MANIFEST).exists():
-        snapshot_trees.restore(entry, workspace)
+    if (entry / snapshot_store.MANIFEST).exists():
+        snapshot_store.restore(entry, workspace)
         logger.info("run %s: restored the workspace of step %s call %s", run.id, step, call_index)
         return
     _take(run, workspace, entry)
@@ -108,17 +110,24 @@ def may_write(tool: str) -> bool:
 def _take(run: Run, workspace: Path, entry: Path) -> None:
     staging = entry.with_name(entry.name + ".partial")
     shutil.rmtree(staging, ignore_errors=True)
-    previous = _latest(run.id)
+    previous = _latest(run.id) or _baseline(workspace)
     try:
-        snapshot_trees.take(workspace, staging, previous=previous, bounds=_bounds())
+        snapshot_store.take(workspace, staging, previous=previous, bounds=_bounds())
     except (SnapshotTooLarge, SandboxError, OSError) as error:
         # Recorded, not raised: the call still runs, but it cannot be undone by a restore.
         logger.warning("run %s: no workspace snapshot for %s: %s", run.id, entry.name, error)
         shutil.rmtree(staging, ignore_errors=True)
         staging.mkdir(parents=True)
         (staging / SKIPPED).write_text(json.dumps({"reason": str(error)}))
-        (staging / snapshot_trees.MANIFEST).write_text(json.dumps({"skipped": True}))
+        (staging / snapshot_store.MANIFEST).write_text(json.dumps({"skipped": True}))
     os.replace(staging, entry)
+
+
+def _baseline(workspace: Path) -> Path | None:
+    """The workspace's diff baseline, a snapshot of the same store: the run's first snapshot
+    hard-links the files still as they were then instead of copying them."""
+    baseline = baselines.baseline_path(workspace)
+    return baseline if "files" in snapshot_store.read_manifest(baseline) else None
 
 
 def _bounds() -> Bounds:
@@ -135,7 +144,7 @@ def _entries(run_id: UUID | str) -> list[tuple[SnapshotName, Path]]:
     found = []
     for path in root.iterdir():
         name = SnapshotName.parse(path.name)
-        if name is not None and (path / snapshot_trees.MANIFEST).exists():
+        if name is not None and (path / snapshot_store.MANIFEST).exists():
             found.append((name, path))
     return sorted(found, key=lambda item: (item[0].step, item[0].call_index))
 
@@ -186,8 +195,18 @@ def snapshot_for_step(run_id: UUID | str, step: int) -> Path | None:
                 f"No workspace snapshot was taken before step {name.step} "
                 f"({_skip_reason(path)}); the workspace cannot be rolled back past it."
             )
-        return path
+        return _restorable(path, name.step)
     return None
+
+
+def _restorable(path: Path, step: int) -> Path:
+    try:
+        snapshot_store.restorable(path)
+    except NotASnapshot as refused:
+        raise SnapshotUnavailable(
+            f"The workspace snapshot taken before step {step} cannot be restored ({refused})."
+        ) from None
+    return path
 
 
 @contextmanager
@@ -205,7 +224,7 @@ def starting_workspace(run: Run) -> Iterator[Path | None]:
     staging = Path(settings.LONGHAUL_SNAPSHOTS_DIR) / f".rerun-{secrets.token_hex(8)}"
     try:
         try:
-            snapshot_trees.take(workspace_of(run), staging, previous=None, bounds=_bounds())
+            snapshot_store.take(workspace_of(run), staging, previous=None, bounds=_bounds())
         except (SnapshotTooLarge, SandboxError, OSError) as error:
             raise SnapshotUnavailable(f"the workspace could not be copied ({error})") from None
         yield staging
@@ -222,7 +241,7 @@ def _skip_reason(path: Path) -> str:
 
 def restore_for_rollback(run: Run, snapshot: Path | None) -> None:
     if snapshot is not None:
-        snapshot_trees.restore(snapshot, workspace_of(run))
+        snapshot_store.restore(snapshot, workspace_of(run))
 
 
 def discard_from(run_id: UUID | str, step: int) -> None:

@@ -2,8 +2,9 @@
 Git remote), their baseline snapshot and the diff of what a run changed.
 
 No host process ever interprets workspace content as configuration: archives go through the strict
-extractor in `runs.archives`, snapshots and diffs are plain Python (`agents.tools.builtin.snapshots`,
-the same mechanism the coding workflow's tools use), and git runs on the host only to clone an
+extractor in `runs.archives`, snapshots and diffs are plain Python (the baseline and the diff of
+`agents.tools.builtin.snapshots`, the same mechanism the coding workflow's tools use, over the one
+snapshot store `agents.sandbox.snapshot_store`), and git runs on the host only to clone an
 operator-allowed repository, with system and global config, hooks and templates switched off
 (`agents.gitremote`).
 See docs/adr/0002-workspace-snapshots-without-host-git.md.
@@ -11,6 +12,7 @@ See docs/adr/0002-workspace-snapshots-without-host-git.md.
 
 from __future__ import annotations
 
+import logging
 import re
 import shutil
 import subprocess
@@ -23,11 +25,13 @@ from django.core.exceptions import ValidationError
 
 from agents import gitremote
 from agents.gitremote import Origin, Remote
+from agents.sandbox import snapshot_store
 from agents.sandbox.errors import SandboxError
 from agents.sandbox.hostfs import HostDirectory, WalkLimit
 from agents.tools.builtin import snapshots
-from runs import archives, snapshot_trees
+from runs import archives
 
+logger = logging.getLogger(__name__)
 _COMMIT = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 _BRANCH = re.compile(r"[A-Za-z0-9._/-]{1,200}")
 
@@ -68,7 +72,7 @@ def workspace_from_snapshot(*, run_id: UUID | str, snapshot: Path) -> Path:
     target = workspace_path(run_id)
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
-        snapshot_trees.restore(snapshot, target)
+        snapshot_store.restore(snapshot, target)
         _snapshot(target, "workspace")
     except BaseException:
         _discard(target)
@@ -138,13 +142,18 @@ def origin_of(source: dict[str, Any]) -> Origin | None:
     return Origin(remote=remote, commit=source["commit"], branch=source.get("branch", ""))
 
 
-def workspace_diff(workspace: Path) -> str:
+def workspace_diff(workspace: Path) -> str | None:
     """The unified diff of everything the run changed since its baseline, new files included;
-    empty when the workspace has no baseline."""
+    empty when the workspace has no baseline, None (and a warning that says why) when its
+    baseline cannot be compared with, so that no diff claims that nothing changed."""
     baseline = snapshots.baseline_path(workspace)
     if not snapshots.has_snapshot(baseline):
         return ""
-    return snapshots.compare(workspace, baseline, max_bytes=_diff_bytes()).diff
+    try:
+        return snapshots.compare(workspace, baseline, max_bytes=_diff_bytes()).diff
+    except snapshots.BaselineUnreadable as unreadable:
+        logger.warning("no diff of %s: %s", workspace, unreadable)
+        return None
 
 
 def _new_workspace(run_id: UUID | str) -> Path:

@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from agents.sandbox import Egress
-from runs import snapshot_trees
-from runs.snapshot_trees import Bounds, SnapshotTooLarge
+from agents.sandbox import Egress, snapshot_store
+from agents.sandbox.snapshot_store import Bounds, SnapshotTooLarge
 from tests.sandbox.index_server import index_url
 from tests.security.test_host_files import assert_outside_untouched
 from tests.security.test_sbx_egress import OpenProxy, ask, open_proxy, status_of
@@ -24,7 +23,7 @@ BOUNDS = Bounds(max_bytes=10 * 1024 * 1024, max_files=1000)
 
 
 def snapshot_files(snapshot: Path) -> list[Path]:
-    tree = snapshot / snapshot_trees.TREE
+    tree = snapshot / snapshot_store.TREE
     return [p for p in tree.rglob("*") if p.is_file() and not p.is_symlink()]
 
 
@@ -41,9 +40,9 @@ def test_a_snapshot_and_its_restore_never_follow_read_or_recreate_hostile_entrie
     )
 
     # when it is snapshotted, changed by the agent, and restored
-    snapshot_trees.take(box.workspace, tmp_path / "s", previous=None, bounds=BOUNDS)
+    snapshot_store.take(box.workspace, tmp_path / "s", previous=None, bounds=BOUNDS)
     box.sh("echo changed > tool.sh; rm leak pipe; echo new > extra")
-    snapshot_trees.restore(tmp_path / "s", box.workspace)
+    snapshot_store.restore(tmp_path / "s", box.workspace)
 
     # then links come back as links with their text, never as what they point to
     assert os.readlink(box.workspace / "leak") == str(box.secret)
@@ -70,13 +69,13 @@ def test_the_agent_cannot_rewrite_a_snapshot_through_a_restored_file(
 ) -> None:
     # given two snapshots sharing an unchanged file's inode, and a restore from the newer one
     box.sh("echo original > notes.txt")
-    snapshot_trees.take(box.workspace, tmp_path / "a", previous=None, bounds=BOUNDS)
-    snapshot_trees.take(box.workspace, tmp_path / "b", previous=tmp_path / "a", bounds=BOUNDS)
+    snapshot_store.take(box.workspace, tmp_path / "a", previous=None, bounds=BOUNDS)
+    snapshot_store.take(box.workspace, tmp_path / "b", previous=tmp_path / "a", bounds=BOUNDS)
     assert (
         os.lstat(tmp_path / "a/tree/notes.txt").st_ino
         == os.lstat(tmp_path / "b/tree/notes.txt").st_ino
     )
-    snapshot_trees.restore(tmp_path / "b", box.workspace)
+    snapshot_store.restore(tmp_path / "b", box.workspace)
 
     # when the agent rewrites the restored file in place (same inode, not a new file)
     box.sh("printf tampered > notes.txt; truncate -s 8 notes.txt")
@@ -84,7 +83,7 @@ def test_the_agent_cannot_rewrite_a_snapshot_through_a_restored_file(
     # then both snapshots still hold what was taken, and a second restore brings it back
     assert (tmp_path / "a/tree/notes.txt").read_text() == "original\n"
     assert (tmp_path / "b/tree/notes.txt").read_text() == "original\n"
-    snapshot_trees.restore(tmp_path / "a", box.workspace)
+    snapshot_store.restore(tmp_path / "a", box.workspace)
     assert (box.workspace / "notes.txt").read_text() == "original\n"
 
 
@@ -98,7 +97,7 @@ def test_a_sparse_size_bomb_is_refused_by_its_apparent_size_without_copying(
 
     # when the workspace is snapshotted, then the snapshot refuses before copying the bomb
     with pytest.raises(SnapshotTooLarge, match="over 10485760 bytes"):
-        snapshot_trees.take(box.workspace, tmp_path / "s", previous=None, bounds=BOUNDS)
+        snapshot_store.take(box.workspace, tmp_path / "s", previous=None, bounds=BOUNDS)
     assert not (tmp_path / "s/tree/bomb.img").exists()
 
 

@@ -101,7 +101,10 @@ def _changes(env: Any, args: dict[str, Any]) -> snapshots.Changes:
     baseline = snapshots.baseline_dir(env)
     if not snapshots.has_snapshot(baseline):
         raise PushRefused("The workspace has no baseline to tell what the run changed.")
-    changes = snapshots.compare(Path(env.workspace), baseline)
+    try:
+        changes = snapshots.compare(Path(env.workspace), baseline)
+    except snapshots.BaselineUnreadable as unreadable:
+        raise PushRefused(str(unreadable)) from None
     if not changes.complete:
         raise PushRefused(f"The workspace could not be compared in full: {changes.skipped[-1]}")
     if not changes.changed:

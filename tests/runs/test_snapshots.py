@@ -207,3 +207,19 @@ def test_a_command_killed_with_its_worker_does_not_act_twice_on_the_workspace(
     assert run.status == RunStatus.SUCCEEDED, run.error
     assert ToolCall.objects.get(run=run).attempts == 2
     assert notes.read_text() == "title\nline\n"
+
+
+def test_a_rollback_across_a_snapshot_that_cannot_be_restored_says_why(
+    settings: Any, tmp_path: Path
+) -> None:
+    # Given a run whose snapshot before step 3 is not one this version can restore (here, in
+    # the format earlier versions used for diff baselines)
+    settings.LONGHAUL_SNAPSHOTS_DIR = tmp_path / "snapshots"
+    entry = snapshots.run_directory("r1") / "00000003-000"
+    entry.mkdir(parents=True)
+    (entry / "manifest.json").write_text('{"version": 1, "entries": {}}')
+
+    # Then a rollback to step 2 or 3 is refused with the reason; after it, nothing is in the way
+    with pytest.raises(snapshots.SnapshotUnavailable, match="before step 3 .*earlier version"):
+        snapshots.snapshot_for_step("r1", 2)
+    assert snapshots.snapshot_for_step("r1", 4) is None

@@ -13,9 +13,9 @@ no special file opened, walks bounded in entries, depth and time); the snapshot 
 Cost: a regular file whose record (size, mtime, ctime, inode) equals the previous snapshot's is
 hard-linked from it instead of copied, so a snapshot costs a walk plus the bytes that changed; a
 comparison reads only the files whose record changed. ctime cannot be set from inside the
-sandbox, so a changed file cannot pass for an unchanged one, except in the instant after its
-record was taken, when a write may leave the (coarse) times as they were: such a "racy" record
-is confirmed by comparing bytes. Snapshots are never written after they are complete, which is
+sandbox, so a changed file cannot pass for an unchanged one, except one changed in the instant
+before the snapshot began, whose next write may leave the (coarse) times as they were: such a
+"racy" record is confirmed by comparing bytes. Snapshots are never written after they are complete, which is
 what makes sharing their inodes safe; a restore always copies, never links, into the workspace.
 """
 
@@ -35,9 +35,11 @@ from agents.sandbox.hostfs import Entry, HostDirectory, WalkLimit
 
 MANIFEST = "manifest.json"
 TREE = "tree"
-# A file changed this soon after its record was taken may keep its times (they tick coarsely,
-# and some file systems keep whole seconds): its bytes decide whether it is unchanged.
-RACY_NS = 2_000_000_000
+# A file changed this soon before a snapshot began may change again, unseen, without its times
+# moving (the kernel stamps files with a clock that ticks every few milliseconds): its bytes decide
+# whether it is unchanged. A time in whole seconds says the file system may keep no finer ones.
+RACY_NS = 50_000_000
+RACY_WHOLE_SECONDS_NS = 2_000_000_000
 _CHUNK = 1 << 24
 FileRecord = list[int]
 
@@ -77,9 +79,11 @@ def unchanged(manifest: dict[str, Any], relative: str, record: FileRecord) -> bo
     if manifest.get("files", {}).get(relative) != record:
         return False
     taken = manifest.get("taken_ns")
-    if not isinstance(taken, int) or record[2] >= taken - RACY_NS:
+    if not isinstance(taken, int):
         return None  # older snapshots did not say when they were taken: always compare
-    return True
+    ctime = record[2]
+    margin = RACY_WHOLE_SECONDS_NS if ctime % 1_000_000_000 == 0 else RACY_NS
+    return None if ctime >= taken - margin else True
 
 
 # --- taking ---------------------------------------------------------------------------------------

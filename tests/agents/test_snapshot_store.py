@@ -64,16 +64,19 @@ def test_a_rewrite_that_keeps_size_inode_and_mtime_is_still_a_change(tmp_path: P
     assert changes.current["a.txt"]["size"] == 4
 
 
-def test_a_record_taken_as_the_file_changed_is_confirmed_by_its_bytes() -> None:
-    record = [4, 10, 5_000_000_000, 7]
-    settled = {"files": {"a": record}, "taken_ns": 5_000_000_000 + snapshot_store.RACY_NS + 1}
-    racy = {"files": {"a": record}, "taken_ns": 5_000_000_001}
+def test_a_file_changed_just_before_the_snapshot_is_confirmed_by_its_bytes() -> None:
+    record = [4, 10, 5_000_000_123, 7]
+    settled = {"files": {"a": record}, "taken_ns": 5_100_000_000}
+    racy = {"files": {"a": record}, "taken_ns": 5_010_000_000}
     earlier_version = {"files": {"a": record}}
+    whole_seconds = [4, 10, 5_000_000_000, 7]
+    coarse = {"files": {"a": whole_seconds}, "taken_ns": 6_500_000_000}
 
     assert snapshot_store.unchanged(settled, "a", record) is True
-    assert snapshot_store.unchanged(settled, "a", [4, 10, 5_000_000_001, 7]) is False
+    assert snapshot_store.unchanged(settled, "a", [4, 10, 5_000_000_124, 7]) is False
     assert snapshot_store.unchanged(racy, "a", record) is None
     assert snapshot_store.unchanged(earlier_version, "a", record) is None
+    assert snapshot_store.unchanged(coarse, "a", whole_seconds) is None
 
 
 def test_a_snapshot_taken_after_the_baseline_shares_its_unchanged_files(tmp_path: Path) -> None:

@@ -220,6 +220,6 @@ def test_a_rollback_across_a_snapshot_that_cannot_be_restored_says_why(
     (entry / "manifest.json").write_text('{"version": 1, "entries": {}}')
 
     # Then a rollback to step 2 or 3 is refused with the reason; after it, nothing is in the way
-    with pytest.raises(snapshots.SnapshotUnavailable, match="before step 3 .*earlier version"):
+    with pytest.raises(snapshots.SnapshotUnavailable, match=r"before step 3 .*earlier version"):
         snapshots.snapshot_for_step("r1", 2)
     assert snapshots.snapshot_for_step("r1", 4) is None

@@ -241,8 +241,9 @@ def phase_shares(a: Any, b: Any, base: str, key: str, window: float) -> dict[str
     time.sleep(3.0)  # let the yields settle into the weights
     search_latencies(base, key, until=0.0, count=1)  # the web process loads its embedder once
     start = datetime.now(UTC)
-    ingest = ingestion_delay(base, key)
-    latencies = search_latencies(base, key, until=time.monotonic() + window)
+    with holding_sampler() as held:
+        ingest = ingestion_delay(base, key)
+        latencies = search_latencies(base, key, until=time.monotonic() + window)
     end = datetime.now(UTC)
     steps = Step.objects.filter(created_at__gte=start, created_at__lt=end)
     counts = Counter(steps.values_list("run__organization__slug", flat=True))
@@ -251,6 +252,7 @@ def phase_shares(a: Any, b: Any, base: str, key: str, window: float) -> dict[str
         kind="run.admitted", data__burst=True, created_at__gte=start, created_at__lt=end
     )
     return {
+        "held": held,
         "bursts": Counter(bursts.values_list("run__organization__slug", flat=True)),
         "shares": {slug: counts[slug] / total for slug in WEIGHTS},
         "ingestion_start_s": ingest,
@@ -259,6 +261,42 @@ def phase_shares(a: Any, b: Any, base: str, key: str, window: float) -> dict[str
         "searches": len(latencies),
         "window_steps": total,
     }
+
+
+@contextmanager
+def holding_sampler() -> Iterator[dict[str, float]]:
+    """Slots each organization holds (admitted or running runs), and of them those asked to
+    yield, sampled every 0.25 s: the mean of each, filled in when the block ends."""
+    import threading
+
+    from django.db import connection
+
+    from runs.models import Run
+
+    samples: list[Counter[str]] = []
+    stop = threading.Event()
+
+    def sample() -> None:
+        while not stop.wait(0.25):
+            held = Run.objects.filter(admitted_at__isnull=False, status__in=("running", "queued"))
+            counts = Counter(held.values_list("organization__slug", flat=True))
+            yielding = held.filter(yield_requested=True).values_list(
+                "organization__slug", flat=True
+            )
+            counts.update(f"{slug} yielding" for slug in yielding)
+            samples.append(counts)
+        connection.close()
+
+    means: dict[str, float] = {}
+    thread = threading.Thread(target=sample)
+    thread.start()
+    try:
+        yield means
+    finally:
+        stop.set()
+        thread.join()
+        for name in {name for counts in samples for name in counts}:
+            means[name] = sum(counts[name] for counts in samples) / max(1, len(samples))
 
 
 def ingestion_delay(base: str, key: str) -> float:
@@ -334,6 +372,8 @@ def report(args: argparse.Namespace, single: dict[str, float], shares: dict[str,
     bursts = ", ".join(f"{slug} {shares['bursts'][slug]}" for slug in WEIGHTS)
     print(f"  over {shares['window_steps']} steps in a {args.window:.0f} s window")
     print(f"  runs admitted to a burst slot in it: {bursts}")
+    held = ", ".join(f"{name} {mean:.2f}" for name, mean in sorted(shares["held"].items()))
+    print(f"  slots held on average: {held}")
     print(f"ingestion start delay             {shares['ingestion_start_s'] * 1e3:8.0f} ms")
     print(
         f"search latency p50 / p95          {shares['search_p50_s'] * 1e3:8.0f} / "

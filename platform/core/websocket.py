@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import hashlib
 import secrets
 from dataclasses import dataclass
 from typing import Any
 
 from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import get_channel_layer
 from channels.security.websocket import AllowedHostsOriginValidator
 from django.conf import settings
 from django.core.cache import cache
@@ -40,7 +44,39 @@ class LiveConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     sockets behind a thousand hops. These consumers reach the database only through
     `database_sync_to_async`, which closes them around each call, so a live event is handled
     on the event loop alone.
+
+    Channels also waits for the next message of either source (the socket, the channel layer)
+    with `asyncio.wait` and a new task per message: per socket and event, a task created and
+    two woken. Here each source has one long-lived loop, and a lock keeps Channels' promise
+    that a consumer handles one message at a time.
     """
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        self.scope = scope
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        self.channel_name = await self.channel_layer.new_channel()
+        self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
+        self.base_send = send
+        self._handling = asyncio.Lock()
+        layer = asyncio.ensure_future(self._serve(self.channel_receive))
+        client = asyncio.ensure_future(self._serve(receive))
+        try:
+            # Either loop ends the consumer: the client's with a disconnect, or one that raised.
+            done, _ = await asyncio.wait((layer, client), return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                task.result()
+        except StopConsumer:
+            pass
+        finally:
+            for task in (layer, client):
+                task.cancel()
+            await asyncio.gather(layer, client, return_exceptions=True)
+
+    async def _serve(self, source: Any) -> None:
+        while True:
+            message = await source()
+            async with self._handling:
+                await self.dispatch(message)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         handler = getattr(self, get_handler_name(message), None)

@@ -14,8 +14,9 @@ environment hold none. An admission pass, serialised by a PostgreSQL advisory lo
    into a burst slot;
 3. asks runs of organizations over their share (or of lower priority than a waiting run of
    their own organization) to give their slot back after their current step;
-4. records each waiting run's reason when it changes (a `run.queued` event), stores positions
-   and queue figures for REST and /metrics, and after commit sends the admitted runs' tasks.
+4. records each waiting run's reason when it changes (a `run.queued` event), and after commit
+   sends the admitted runs' tasks, then stores positions and queue figures for REST and
+   /metrics.
 
 Crash safety: admission is a committed row change, never a message alone. A pass killed before
 commit admitted nothing; one killed after commit but before sending leaves admitted runs that
@@ -92,8 +93,10 @@ def _pass(now: datetime | None, resend: set[str], *, wait: bool) -> dict[str, in
         resent = _resend(holders, moment, resend)
         yielding = _request_yields(plan.yields)
         changed = _record_reasons(plan.waiting)
-        _snapshot_store(_snapshot(plan, policy, holders, moment))
         transaction.on_commit(lambda: _send(admitted + resent))
+    # Positions and figures are a courtesy: computed once the admitted runs' tasks are on their
+    # way and the lock is free (a pass that overtakes this one may store its own first).
+    _snapshot_store(_snapshot(plan, policy, holders, moment))
     return {
         "admitted": len(admitted),
         "resent": len(resent),

@@ -22,9 +22,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from gateway.chat_schema import whole_number
 from gateway.errors import invalid
-from gateway.validation import Plan
+from gateway.validation import Plan, whole_number
 from inference.selectors import BackendConfig
 
 LLAMA_CPP_PYTHON = "llama_cpp_python"

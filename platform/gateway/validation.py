@@ -1,4 +1,6 @@
-"""Checks on /v1 request bodies: clear 400s here instead of an opaque failure upstream."""
+"""/v1 request bodies turned into plans: what the /v1 description (gateway.request_schema) cannot
+say about a body is checked here, after it, so a wrong request is a clear 400 instead of an opaque
+failure upstream."""
 
 from __future__ import annotations
 
@@ -6,11 +8,11 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from gateway.chat_schema import check_chat_body, integer, whole_number
-from gateway.errors import invalid
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import SchemaError
 
-# Beyond any embedding model's width: larger is a mistake, refused before it reaches a backend.
-MAX_DIMENSIONS = 65536
+from gateway.errors import invalid
+from gateway.request_schema import check_request
 
 
 @dataclass(frozen=True)
@@ -34,15 +36,6 @@ class Plan:
     n: int = 1
 
 
-def _model(body: dict[str, Any]) -> str:
-    model = body.get("model")
-    if not isinstance(model, str) or not model:
-        raise invalid(
-            "'model' is required: a tier name (e.g. 'standard', 'fast') or 'auto'.", param="model"
-        )
-    return model
-
-
 def _affinity(headers: dict[str, str], messages: list[dict[str, Any]]) -> str:
     # The start of the conversation names it: its replica then already holds its KV cache.
     explicit = headers.get("x-longhaul-session") or headers.get("x-longhaul-run")
@@ -50,12 +43,12 @@ def _affinity(headers: dict[str, str], messages: list[dict[str, Any]]) -> str:
 
 
 def chat_plan(body: dict[str, Any], raw_size: int, headers: dict[str, str]) -> Plan:
-    model = _model(body)
-    schema = check_chat_body(body)
+    check_request("/v1/chat/completions", body)
+    schema = _checked_beyond_the_description(body)
     stream = bool(body.get("stream", False))
     options = body.get("stream_options") or {}
     payload = dict(body)
-    # Checked above; counted as integers (1.0 is 1), since quotas reserve them in Redis.
+    # Counted as integers (1.0 is 1), since quotas reserve them in Redis.
     max_tokens = whole_number(body.get("max_completion_tokens")) or whole_number(
         body.get("max_tokens")
     )
@@ -66,7 +59,7 @@ def chat_plan(body: dict[str, Any], raw_size: int, headers: dict[str, str]) -> P
     return Plan(
         endpoint="chat.completions",
         path="/chat/completions",
-        model=model,
+        model=body["model"],
         payload=payload,
         stream=stream,
         client_wants_usage=bool(options.get("include_usage")),
@@ -81,37 +74,54 @@ def chat_plan(body: dict[str, Any], raw_size: int, headers: dict[str, str]) -> P
     )
 
 
-def _token_id(value: Any) -> bool:
-    return whole_number(value) is not None
-
-
-def _embeddable(item: Any) -> bool:
-    """A text, a token id, or a list of token ids."""
-    if isinstance(item, list):
-        return all(_token_id(token) for token in item)
-    return isinstance(item, str) or _token_id(item)
-
-
 def embeddings_plan(body: dict[str, Any], raw_size: int) -> Plan:
-    model = _model(body)
-    data = body.get("input")
-    valid = (isinstance(data, str) and data) or (
-        isinstance(data, list) and data and all(_embeddable(item) for item in data)
-    )
-    if not valid:
-        raise invalid(
-            "'input' must be a non-empty string, or a non-empty list of strings, token ids or "
-            "lists of token ids.",
-            param="input",
-        )
-    integer(body, "dimensions", 1, MAX_DIMENSIONS)
-    if body.get("encoding_format") not in (None, "float", "base64"):
-        raise invalid("'encoding_format' must be float or base64.", param="encoding_format")
+    check_request("/v1/embeddings", body)
     return Plan(
         endpoint="embeddings",
         path="/embeddings",
-        model=model,
+        model=body["model"],
         payload=dict(body),
         prompt_estimate=max(1, raw_size // 4),
         max_tokens=0,
     )
+
+
+def whole_number(value: Any) -> int | None:
+    """The integer a JSON number stands for, or None. JSON has numbers only: 1.0 is the integer
+    1, as JSON Schema reads it; past 2**53 a float no longer says which integer it is."""
+    if isinstance(value, float) and value.is_integer() and abs(value) <= 2**53:
+        return int(value)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _checked_beyond_the_description(body: dict[str, Any]) -> dict[str, Any] | None:
+    """What JSON Schema cannot say: a tool's `parameters` and a `json_schema`'s `schema` are
+    JSON Schemas themselves, and a `tool_choice` function is one of `tools`. Returns the schema
+    the answer must match, if the request asks for one."""
+    tools = body.get("tools") or []
+    for index, tool in enumerate(tools):
+        _json_schema(tool["function"].get("parameters"), f"tools[{index}].function.parameters")
+    choice = body.get("tool_choice")
+    if isinstance(choice, dict):
+        name = choice["function"]["name"]
+        if name not in {tool["function"]["name"] for tool in tools}:
+            raise invalid(
+                f"'tool_choice' names the function {name!r}, which is not among 'tools'.",
+                param="tool_choice.function.name",
+            )
+    fmt = body.get("response_format")
+    if not isinstance(fmt, dict) or fmt["type"] != "json_schema":
+        return None
+    return _json_schema(fmt["json_schema"].get("schema"), "response_format.json_schema.schema")
+
+
+def _json_schema(schema: dict[str, Any] | None, param: str) -> dict[str, Any]:
+    if schema is None:
+        return {}
+    try:
+        Draft202012Validator.check_schema(schema)
+    except SchemaError as error:
+        raise invalid(
+            f"'{param}' is not a valid JSON Schema: {error.message}", param=param
+        ) from None
+    return schema

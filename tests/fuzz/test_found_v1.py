@@ -33,7 +33,7 @@ def test_a_content_part_whose_type_is_a_list_is_a_400_not_a_crash() -> None:
     # It was looked up in a set: TypeError, and a 500 from the gateway.
     message = {"role": "system", "content": [{"type": []}]}
     error = refused(lambda body: chat_plan(body, 100, {}), {"model": "m", "messages": [message]})
-    assert error.param == "messages[0].content[0]"
+    assert error.param == "messages[0].content[0].type"
 
 
 @pytest.mark.parametrize(
@@ -59,7 +59,7 @@ def test_an_earlier_tool_call_of_another_type_is_refused() -> None:
     call = {"id": "c1", "type": "tool", "function": {"name": "f", "arguments": "{}"}}
     messages = [*HELLO, {"role": "assistant", "tool_calls": [call]}]
     error = refused(lambda body: chat_plan(body, 100, {}), {"model": "m", "messages": messages})
-    assert error.param == "messages[1].tool_calls[0]"
+    assert error.param == "messages[1].tool_calls[0].type"
 
 
 def test_whole_numbers_written_as_floats_are_integers() -> None:

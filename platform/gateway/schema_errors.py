@@ -19,8 +19,8 @@ from typing import Any
 
 from jsonschema_rs import ValidationError, ValidationErrorKind
 
-UNIONS = (ValidationErrorKind.OneOfNotValid, ValidationErrorKind.AnyOf)
-WRONG_VARIANT = ("const", "enum")
+_UNIONS = (ValidationErrorKind.OneOfNotValid, ValidationErrorKind.AnyOf)
+_DISCRIMINATING = ("const", "enum")
 _TYPE_NAMES = {
     "string": "a string",
     "integer": "an integer",
@@ -36,7 +36,7 @@ _SHOWN = 40  # characters of a value quoted in a message
 def describe(errors: list[ValidationError], body: Any, document: Any) -> tuple[str | None, str]:
     """`param` and the message for the most specific of a body's errors (at least one)."""
     error = _first(errors)
-    while isinstance(error.kind, UNIONS):
+    while isinstance(error.kind, _UNIONS):
         meant = _meant_branch(error)
         if meant is None:
             return _wrong_variant(error, body)
@@ -68,7 +68,7 @@ def _meant_branch(union: ValidationError) -> list[ValidationError] | None:
 def _other_variant(error: ValidationError, depth: int) -> bool:
     below = len(error.instance_path) - depth
     return (error.kind.name == "type" and below == 0) or (
-        error.kind.name in WRONG_VARIANT and below <= 1
+        error.kind.name in _DISCRIMINATING and below <= 1
     )
 
 
@@ -81,19 +81,19 @@ def _wrong_variant(union: ValidationError, body: Any) -> tuple[str | None, str]:
         for branch in union.kind.context  # type: ignore[attr-defined]
         for error in branch
         if _other_variant(error, depth)
-    ]
+    ] or [union]
     deepest = max(len(error.instance_path) for error in errors)
     at = [error for error in errors if len(error.instance_path) == deepest]
-    param = _param(body, list(at[0].instance_path)) or "body"
+    param = _param(body, list(at[0].instance_path))
+    name, shown = param or "body", _show(at[0].instance)
     values = _unique(value for error in at for value in _allowed_values(error))
-    types = _unique(name for error in at for name in _allowed_types(error))
+    types = _unique(kind for error in at for kind in _allowed_types(error))
     if values:
-        supported = _either([_show(value) for value in values] + [_TYPE_NAMES[t] for t in types])
-        return (
-            param,
-            f"Invalid value for '{param}': {_show(at[0].instance)}. Supported values are: {supported}.",
-        )
-    return param, _wrong_type(param, types, at[0].instance)
+        allowed = _either([_show(v) for v in values] + [_TYPE_NAMES.get(t, t) for t in types])
+        return param, f"Invalid value for '{name}': {shown}. Supported values are: {allowed}."
+    if types:
+        return param, _wrong_type(name, types, at[0].instance)
+    return param, f"Invalid '{name}': {shown} matches none of the forms allowed."
 
 
 def _allowed_values(error: ValidationError) -> list[Any]:
@@ -146,7 +146,8 @@ def _problem(error: ValidationError) -> str:
 
 
 def _wrong_type(param: str, types: list[str], value: Any) -> str:
-    expected = _either([_TYPE_NAMES.get(name, name) for name in _unique(types)])
+    names = sorted(_unique(types), key=lambda name: name == "null")  # "a number or null"
+    expected = _either([_TYPE_NAMES.get(name, name) for name in names])
     return f"Invalid type for '{param}': expected {expected}, but got {_type_of(value)}."
 
 

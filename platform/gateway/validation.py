@@ -4,10 +4,12 @@ failure upstream."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
@@ -118,10 +120,34 @@ def _checked_beyond_the_description(body: dict[str, Any]) -> dict[str, Any] | No
 def _json_schema(schema: dict[str, Any] | None, param: str) -> dict[str, Any]:
     if schema is None:
         return {}
+    problem = _schema_problem(schema)
+    if problem is not None:
+        raise invalid(f"'{param}' is not a valid JSON Schema: {problem}", param=param)
+    return schema
+
+
+# Python's jsonschema takes milliseconds to check a schema against the metaschema, and an agent
+# sends the same tools with every step: each distinct schema is checked once, remembered by a
+# digest (never the schema itself, which may be megabytes).
+_CHECKED: dict[bytes, str | None] = {}
+_CHECKED_MAX = 4096
+
+
+def _schema_problem(schema: dict[str, Any]) -> str | None:
+    try:
+        digest = hashlib.blake2b(orjson.dumps(schema, option=orjson.OPT_SORT_KEYS)).digest()
+    except TypeError:  # not JSON as orjson writes it (an integer past 64 bits): not remembered
+        return _metaschema_problem(schema)
+    if digest not in _CHECKED:
+        if len(_CHECKED) >= _CHECKED_MAX:
+            _CHECKED.clear()
+        _CHECKED[digest] = _metaschema_problem(schema)
+    return _CHECKED[digest]
+
+
+def _metaschema_problem(schema: dict[str, Any]) -> str | None:
     try:
         Draft202012Validator.check_schema(schema)
     except SchemaError as error:
-        raise invalid(
-            f"'{param}' is not a valid JSON Schema: {error.message}", param=param
-        ) from None
-    return schema
+        return error.message
+    return None

@@ -1,13 +1,15 @@
 """The /v1 description (gateway/openapi.yaml) and the gateway's request checks say the same thing:
 a body the description allows passes the checks, and a body it refuses is a 400.
 
-Bodies near the edge of validity (tests/fuzz/v1_bodies.py) are judged twice: by the description's
-request schema, as a JSON Schema validator reads it, and by the gateway, as it reads a request
-(gateway.http.parse_json_object, then gateway.validation). Two rules are beyond what a JSON Schema
-can say about the body, and the gateway holds them alone: `parameters` and `json_schema.schema`
-must themselves be valid JSON Schemas, and a `tool_choice` function must be one of `tools`. And
-a whole number written as a float past 2**53 is an integer to JSON Schema but not to the gateway
-(`imprecise`)."""
+The gateway checks bodies with the description's own request schemas, compiled by jsonschema-rs
+(gateway.request_schema); here a second reader, Python's jsonschema, judges the same bodies near
+the edge of validity (tests/fuzz/v1_bodies.py), so a schema two validators read differently (a
+regular expression's `$`, say) is found. The gateway reads a request as it always does
+(gateway.http.parse_json_object, then gateway.validation). Two rules are beyond what a JSON
+Schema can say about the body, and the gateway holds them alone: `parameters` and
+`json_schema.schema` must themselves be valid JSON Schemas, and a `tool_choice` function must be
+one of `tools`. And a whole number written as a float past 2**53 is an integer to JSON Schema but
+not to the gateway (`imprecise`)."""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from accounts.actors import Actor, operator_actor
 from accounts.models import Organization, Role, User
 from accounts.services import api_key_create, membership_create, organization_create
 from agents.engine.types import arguments_digest
@@ -22,6 +23,12 @@ class TenantFixture:
     api_key: str  # plaintext, every scope
 
 
+def operator(organization: Organization) -> Actor:
+    """The platform acting in `organization` (as a management command does): passes every role
+    check, so tests that set things up need not pick a person."""
+    return operator_actor(organization_id=organization.id, name="test setup")
+
+
 def make_user(username: str, password: str = "correct horse battery staple") -> User:
     return User.objects.create_user(username=username, password=password)
 
@@ -33,7 +40,7 @@ def make_tenant(slug: str) -> TenantFixture:
         user = make_user(f"{slug}-{role}")
         membership_create(organization=organization, user=user, role=role)
         people[role] = user
-    key = api_key_create(organization=organization, name=f"{slug} key").plaintext
+    key = api_key_create(actor=operator(organization), name=f"{slug} key").plaintext
     return TenantFixture(
         organization, people[Role.OWNER], people[Role.REVIEWER], people[Role.MEMBER], key
     )

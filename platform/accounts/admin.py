@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from accounts.actors import Actor, operator_actor
 from accounts.directory_services import directory_token_create, directory_token_revoke
 from accounts.lockout import sign_in_unlock
 from accounts.models import (
@@ -108,7 +109,7 @@ class ApiKeyAdmin(admin.ModelAdmin):
             super().save_model(request, obj, form, change)
             return
         created = api_key_create(
-            organization=obj.organization,
+            actor=_staff(request, obj.organization_id),
             name=obj.name,
             scopes=obj.scopes or None,
             allowed_tiers=obj.allowed_tiers,
@@ -123,7 +124,7 @@ class ApiKeyAdmin(admin.ModelAdmin):
     @admin.action(description="Revoke selected keys")
     def revoke_selected(self, request: HttpRequest, queryset: QuerySet[ApiKey]) -> None:
         for api_key in queryset:
-            api_key_revoke(api_key=api_key)
+            api_key_revoke(actor=_staff(request, api_key.organization_id), api_key=api_key)
         self.message_user(request, f"Revoked {queryset.count()} key(s).")
 
 
@@ -210,13 +211,13 @@ class IdentityProviderAdmin(admin.ModelAdmin):
     def save_model(
         self, request: HttpRequest, obj: IdentityProvider, form: Any, change: bool
     ) -> None:
-        actor = f"{request.user.get_username()} in the admin"
+        actor = _staff(request, obj.organization_id)
         secret = form.cleaned_data.get("client_secret") or ""
         obj.pk = self._save(obj, form, change, actor, secret).pk
 
     @staticmethod
     def _save(
-        obj: IdentityProvider, form: Any, change: bool, actor: str, secret: str
+        obj: IdentityProvider, form: Any, change: bool, actor: Actor, secret: str
     ) -> IdentityProvider:
         values = {key: form.cleaned_data[key] for key in ("name", "slug", "enabled", "settings")}
         if change:
@@ -225,7 +226,6 @@ class IdentityProviderAdmin(admin.ModelAdmin):
                 provider=stored, actor=actor, client_secret=secret or UNCHANGED, **values
             )
         return identity_provider_create(
-            organization=obj.organization,
             kind=obj.kind,
             actor=actor,
             client_secret=secret,
@@ -233,4 +233,12 @@ class IdentityProviderAdmin(admin.ModelAdmin):
         )
 
     def delete_model(self, request: HttpRequest, obj: IdentityProvider) -> None:
-        identity_provider_delete(provider=obj, actor=f"{request.user.get_username()} in the admin")
+        identity_provider_delete(provider=obj, actor=_staff(request, obj.organization_id))
+
+
+def _staff(request: HttpRequest, organization_id: int) -> Actor:
+    """Staff in the admin act for the platform, named in the audit log."""
+    user: Any = request.user
+    return operator_actor(
+        organization_id=organization_id, name=f"{user.get_username()} in the admin", person=user
+    )

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from accounts.actors import operator_actor
 from accounts.models import Organization, Role, User
 from accounts.services import api_key_create, membership_create, organization_create
 
@@ -39,7 +40,9 @@ def demo_bootstrap() -> DemoCredentials | None:
     reviewer_password = secrets.token_urlsafe(12)
     reviewer = _person(DEMO_REVIEWER, reviewer_password, superuser=False)
     membership_create(organization=organization, user=reviewer, role=Role.REVIEWER)
-    created = api_key_create(organization=organization, name="demo key", created_by=admin)
+    created = api_key_create(
+        actor=operator_actor(organization_id=organization.id), name="demo key", created_by=admin
+    )
     return DemoCredentials(
         DEMO_ADMIN,
         password,

@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.actors import OPERATOR, operator_actor
 from accounts.directory_selectors import role_for_groups
 from accounts.keys import DIRECTORY_TOKEN_MARKER, generate_key, hash_key
 from accounts.models import (
@@ -31,7 +32,7 @@ from accounts.models import (
     Role,
     User,
 )
-from accounts.services import OPERATOR, api_key_revoke
+from accounts.services import api_key_revoke
 from accounts.sessions import email_domain_allowed
 from audit.services import audit_append
 
@@ -378,8 +379,10 @@ def _end_membership(person: DirectoryUser, membership: Membership | None, actor:
     keys = ApiKey.objects.filter(
         organization_id=person.organization_id, created_by=user, revoked_at__isnull=True
     )
+    # The directory, not a member, revokes them: its token is the authority here.
+    directory = operator_actor(organization_id=person.organization_id, name=actor)
     for api_key in keys:
-        api_key_revoke(api_key=api_key)
+        api_key_revoke(actor=directory, api_key=api_key)
     if membership is not None:
         membership.delete()
         _audit(

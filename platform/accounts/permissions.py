@@ -1,74 +1,35 @@
-"""Who may do what: one role check for browser sessions and API keys alike.
-
-A session acts with its person's current role. An API key acts with the current role of the
-person who created it (`ApiKey.created_by`): a key is never worth more than its owner, and it
-loses every role-gated right as soon as that person leaves the organization, is deactivated or
-is demoted. A key without an owner (made on the command line without `--owner`) has no person
-behind it and acts with the lowest role, member.
-"""
+"""Role checks at the REST edge: the actor behind a request (session or API key), and the read
+gate for pages only some roles may see. The actor and the check itself live in `accounts.actors`
+(re-exported here), which services use: writes are checked by their services, not here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rest_framework.request import Request
 
+from accounts.actors import (
+    OPERATOR,
+    Actor,
+    Rule,
+    actor_for,
+    operator_actor,
+    require_role,
+)
 from accounts.authentication import tenant_of
-from accounts.models import User
-from accounts.roles import MANAGERS, MEMBERS, REVIEWERS, Role
-from accounts.selectors import api_key_get, api_key_unusable_reason, user_role_in
-from core.errors import Forbidden
+from accounts.roles import MANAGERS, MEMBERS, REVIEWERS
 
-_ROLE_NAMES = {
-    MEMBERS: "members",
-    REVIEWERS: "owners, admins and reviewers",
-    MANAGERS: "owners and admins",
-}
-
-
-@dataclass(frozen=True)
-class Actor:
-    """Who acts for an organization, and with which role right now."""
-
-    organization_id: int
-    person: User | None  # the signed-in user, or the API key's owner; None for ownerless keys
-    api_key_id: int | None
-    role: str | None  # None: no standing (a key whose owner left or was deactivated)
-
-    def describe(self) -> str:
-        if self.api_key_id is None:
-            return f"your role is {self.role or 'none'}"
-        if self.person is None:
-            return "this API key has no owner and acts as a member"
-        if self.role is None:
-            return (
-                f"this API key's owner, {self.person.username}, is no longer an active member "
-                "of the organization"
-            )
-        return f"this API key acts with its owner's role ({self.person.username}: {self.role})"
-
-
-def actor_for(*, organization_id: int, user: User | None, api_key_id: int | None) -> Actor:
-    """The actor behind a session user or an API key of `organization_id`."""
-    if api_key_id is None:
-        role = user_role_in(user=user, organization_id=organization_id) if user else None
-        return Actor(organization_id, user, None, role)
-    api_key = api_key_get(organization_id=organization_id, api_key_id=api_key_id)
-    if api_key is None:
-        raise Forbidden("This API key does not belong to the organization.")
-    # Authentication may come from a cache a few seconds old; role-gated actions re-check now.
-    unusable = api_key_unusable_reason(api_key)
-    if unusable:
-        raise Forbidden(unusable)
-    owner = api_key.created_by
-    if owner is None:
-        return Actor(organization_id, None, api_key_id, Role.MEMBER)
-    return Actor(
-        organization_id,
-        owner,
-        api_key_id,
-        user_role_in(user=owner, organization_id=organization_id),
-    )
+__all__ = [
+    "MANAGERS",
+    "MEMBERS",
+    "OPERATOR",
+    "REVIEWERS",
+    "Actor",
+    "Rule",
+    "actor_for",
+    "actor_of",
+    "operator_actor",
+    "request_requires_role",
+    "require_role",
+]
 
 
 def actor_of(request: Request) -> Actor:
@@ -78,14 +39,7 @@ def actor_of(request: Request) -> Actor:
     )
 
 
-def require_role(actor: Actor, roles: frozenset[str], *, action: str) -> Actor:
-    """Raises a 403 that names the action, who may do it and why this actor may not."""
-    if actor.role not in roles:
-        allowed = _ROLE_NAMES.get(roles, ", ".join(sorted(roles)))
-        raise Forbidden(f"Only {allowed} may {action}; {actor.describe()}.")
-    return actor
-
-
 def request_requires_role(request: Request, roles: frozenset[str], *, action: str) -> Actor:
-    """The check every destructive endpoint makes, for sessions and API keys alike."""
+    """A read gate for REST pages only managers may see (the audit log, webhook endpoints);
+    writes are checked by their services."""
     return require_role(actor_of(request), roles, action=action)

@@ -1,4 +1,5 @@
-"""Writes for accounts: organizations, memberships and API keys."""
+"""Writes for accounts: organizations, memberships and API keys. Those done on someone's behalf
+take the `Actor` and check its role here (`accounts.actors`); the audit log names it."""
 
 from __future__ import annotations
 
@@ -14,19 +15,24 @@ from django.utils import timezone
 from django.utils.text import slugify
 from redis import RedisError
 
+from accounts.actors import Actor, Rule
 from accounts.keys import generate_key, hash_key
 from accounts.models import ApiKey, Membership, Organization, User
-from accounts.roles import Role, Scope
+from accounts.roles import MANAGERS, Role, Scope
 from accounts.selectors import (
     KeyPrincipal,
     api_key_authenticate,
     invalidate_cached_key,
     user_role_in,
 )
-from audit.services import audit_append
+from audit.services import actor_fields, audit_append
+from core.errors import NotFound
 
-# Keys are made and revoked by staff in the admin or by operators on the command line.
-OPERATOR = "operator (admin or command line)"
+CREATE_KEYS = Rule(MANAGERS, "create API keys")
+REVOKE_KEYS = Rule(MANAGERS, "revoke API keys")
+INVITE = Rule(MANAGERS, "invite members")
+CHANGE_ROLES = Rule(MANAGERS, "change roles")
+CHANGE_SETTINGS = Rule(MANAGERS, "change the organization's settings")
 # A key's last use is recorded at most this often (api_key_touch).
 TOUCH_INTERVAL_SECONDS = 60
 _TOUCH_PREFIX = "apikey-touched:"
@@ -47,11 +53,11 @@ def organization_create(*, name: str, slug: str | None = None) -> Organization:
     return organization
 
 
-def organization_trace_retention_set(
-    *, organization_id: int, days: int | None, actor: str
-) -> Organization:
-    """How many days the organization's model-call traces (prompts and completions) are kept;
+def organization_trace_retention_set(*, actor: Actor, days: int | None) -> Organization:
+    """How many days the actor's organization keeps model-call traces (prompts and completions);
     None: the platform's default (LONGHAUL_TRACE_RETENTION_DAYS)."""
+    CHANGE_SETTINGS.check(actor)
+    organization_id = actor.organization_id
     if days is not None and not 1 <= days <= 3650:
         raise ValidationError({"trace_retention_days": "Keep traces 1 to 3650 days, or blank."})
     with transaction.atomic():
@@ -60,9 +66,9 @@ def organization_trace_retention_set(
         audit_append(
             organization_id=organization_id,
             action="organization.trace_retention_changed",
-            actor=actor,
             target="organization",
             data={"trace_retention_days": days},
+            **actor_fields(actor),
         )
     return Organization.objects.get(id=organization_id)
 
@@ -78,15 +84,17 @@ def membership_create(*, organization: Organization, user: User, role: str) -> M
 
 def api_key_create(
     *,
-    organization: Organization,
+    actor: Actor,
     name: str,
     scopes: Iterable[str] | None = None,
     allowed_tiers: Iterable[str] = (),
     expires_at: datetime | None = None,
     created_by: User | None = None,
-    actor: str = OPERATOR,
     max_run_priority: str = "normal",
 ) -> CreatedApiKey:
+    """A key of the actor's organization; `created_by` is the member whose role it acts with."""
+    CREATE_KEYS.check(actor)
+    organization_id = actor.organization_id
     if max_run_priority not in ("interactive", "normal", "batch"):
         raise ValidationError({"max_run_priority": "one of interactive, normal, batch"})
     scope_list = list(scopes) if scopes is not None else list(Scope.values)
@@ -96,15 +104,15 @@ def api_key_create(
     # The owner's role is what the key may do in role-gated actions, so it must have one.
     if (
         created_by is not None
-        and user_role_in(user=created_by, organization_id=organization.id) is None
+        and user_role_in(user=created_by, organization_id=organization_id) is None
     ):
         raise ValidationError(
-            {"created_by": f"{created_by.username} is not an active member of {organization.slug}."}
+            {"created_by": f"{created_by.username} is not an active member of the organization."}
         )
     prefix, plaintext = generate_key()
     with transaction.atomic():
         api_key = ApiKey.objects.create(
-            organization=organization,
+            organization_id=organization_id,
             name=name,
             prefix=prefix,
             secret_hash=hash_key(plaintext),
@@ -118,11 +126,10 @@ def api_key_create(
     return CreatedApiKey(api_key=api_key, plaintext=plaintext)
 
 
-def _audit_key(api_key: ApiKey, action: str, actor: str = OPERATOR) -> None:
+def _audit_key(api_key: ApiKey, action: str, actor: Actor) -> None:
     audit_append(
         organization_id=api_key.organization_id,
         action=action,
-        actor=actor,
         target=f"api_key:{api_key.prefix}",
         data={
             "name": api_key.name,
@@ -131,15 +138,19 @@ def _audit_key(api_key: ApiKey, action: str, actor: str = OPERATOR) -> None:
             "allowed_tiers": api_key.allowed_tiers,
             "expires_at": api_key.expires_at,
         },
+        **actor_fields(actor),
     )
 
 
-def api_key_revoke(*, api_key: ApiKey) -> ApiKey:
+def api_key_revoke(*, actor: Actor, api_key: ApiKey) -> ApiKey:
+    REVOKE_KEYS.check(actor)
+    if api_key.organization_id != actor.organization_id:
+        raise NotFound("No such API key.")
     if api_key.revoked_at is None:
         with transaction.atomic():
             api_key.revoked_at = timezone.now()
             api_key.save(update_fields=["revoked_at"])
-            _audit_key(api_key, "api_key.revoked")
+            _audit_key(api_key, "api_key.revoked", actor)
     # Other processes drop their cached copy within API_KEY_CACHE_SECONDS.
     transaction.on_commit(lambda: invalidate_cached_key(api_key.prefix))
     return api_key
@@ -180,10 +191,12 @@ class Invitation:
 
 
 def membership_invite(
-    *, organization: Organization, username: str, email: str = "", role: str = Role.MEMBER
+    *, actor: Actor, username: str, email: str = "", role: str = Role.MEMBER
 ) -> Invitation:
-    """Adds a person to the organization, creating an account without a usable password when
-    the username is new (the inviter hands over a set-password link)."""
+    """Adds a person to the actor's organization, creating an account without a usable password
+    when the username is new (the inviter hands over a set-password link)."""
+    INVITE.check(actor)
+    organization = Organization.objects.get(id=actor.organization_id)
     user = User.objects.filter(username=username).first()
     new_account = user is None
     with transaction.atomic():
@@ -198,13 +211,16 @@ def membership_invite(
     return Invitation(membership, new_account)
 
 
-def membership_role_set(*, membership: Membership, role: str, granted_by_role: str) -> Membership:
+def membership_role_set(*, actor: Actor, membership: Membership, role: str) -> Membership:
     """Changes a member's role. Only owners make or unmake owners, and an organization always
     keeps at least one owner."""
+    CHANGE_ROLES.check(actor)
+    if membership.organization_id != actor.organization_id:
+        raise NotFound("No such member.")
     if role not in Role.values:
         raise ValidationError({"role": f"unknown role {role!r}; use one of {Role.values}"})
     touches_owner = Role.OWNER in (role, membership.role)
-    if touches_owner and granted_by_role != Role.OWNER:
+    if touches_owner and actor.role != Role.OWNER:
         raise ValidationError({"role": "Only owners may make or unmake owners."})
     with transaction.atomic():
         owners = Membership.objects.select_for_update().filter(

@@ -16,13 +16,16 @@ from django.db.models import Min
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 
+from accounts.actors import Actor, Rule
 from accounts.models import SignInPolicy
-from audit.services import audit_append
+from accounts.roles import MANAGERS
+from audit.services import actor_fields, audit_append
 from core import clock
 
 SIGNED_IN_AT = "longhaul_signed_in_at"
 LAST_SEEN_AT = "longhaul_last_seen_at"
 SEEN_PRECISION_SECONDS = 60
+CHANGE_SIGN_IN = Rule(MANAGERS, "change the organization's settings")
 
 
 def session_limits(user: Any) -> tuple[int | None, int | None]:
@@ -52,12 +55,14 @@ def session_expired_reason(request: HttpRequest, now: float) -> str:
 
 def sign_in_policy_set(
     *,
-    organization_id: int,
-    actor: str,
+    actor: Actor,
     session_lifetime_minutes: int | None = None,
     idle_timeout_minutes: int | None = None,
     allowed_email_domains: list[str] | None = None,
 ) -> SignInPolicy:
+    """The actor's organization's sign-in policy."""
+    CHANGE_SIGN_IN.check(actor)
+    organization_id = actor.organization_id
     domains = sorted({domain.strip().lower().lstrip("@") for domain in allowed_email_domains or []})
     policy, _ = SignInPolicy.objects.update_or_create(
         organization_id=organization_id,
@@ -70,13 +75,13 @@ def sign_in_policy_set(
     audit_append(
         organization_id=organization_id,
         action="organization.sign_in_policy_changed",
-        actor=actor,
         target="sign_in_policy",
         data={
             "session_lifetime_minutes": session_lifetime_minutes,
             "idle_timeout_minutes": idle_timeout_minutes,
             "allowed_email_domains": domains,
         },
+        **actor_fields(actor),
     )
     return policy
 

@@ -20,6 +20,7 @@ from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
 
+from accounts.actors import Actor
 from accounts.directory_selectors import role_for_groups
 from accounts.directory_services import (
     DirectoryConflict,
@@ -36,8 +37,9 @@ from accounts.models import (
     User,
 )
 from accounts.sessions import LAST_SEEN_AT, SIGNED_IN_AT, email_domain_allowed
+from accounts.sso_providers import MANAGE_SSO
 from accounts.two_factor import SSO_SESSION_KEY, sign_in_record
-from audit.services import audit_append
+from audit.services import actor_fields, audit_append
 
 # Django's own password check is the backend a session records; single sign-on has no backend
 # of its own, and ModelBackend.get_user still refuses a deactivated account on every request.
@@ -220,10 +222,12 @@ def password_sign_in_refused(*, user: User) -> None:
 
 
 def sso_enforcement_set(
-    *, organization_id: int, required: bool, break_glass_owner: User | None, actor: str
+    *, actor: Actor, required: bool, break_glass_owner: User | None
 ) -> SignInPolicy:
-    """Requires (or stops requiring) single sign-on for the organization's members. The
+    """Requires (or stops requiring) single sign-on for the actor's organization's members. The
     break-glass owner must be an owner; requiring needs an enabled provider to sign in with."""
+    MANAGE_SSO.check(actor)
+    organization_id = actor.organization_id
     if (
         break_glass_owner is not None
         and not Membership.objects.filter(
@@ -243,11 +247,11 @@ def sso_enforcement_set(
     audit_append(
         organization_id=organization_id,
         action="organization.sso_enforcement_changed",
-        actor=actor,
         target="sign_in_policy",
         data={
             "sso_required": required,
             "break_glass_owner": break_glass_owner.username if break_glass_owner else None,
         },
+        **actor_fields(actor),
     )
     return policy

@@ -15,17 +15,17 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import requires_scope
-from accounts.models import IdentityProvider, Organization, ProviderKind, SignInPolicy
-from accounts.permissions import MANAGERS, Actor, request_requires_role
+from accounts.models import IdentityProvider, ProviderKind, SignInPolicy
+from accounts.permissions import Actor, actor_of
 from accounts.sso import sso_enforcement_set
 from accounts.sso_providers import (
+    MANAGE_SSO,
     UNCHANGED,
     identity_provider_create,
     identity_provider_delete,
     identity_provider_update,
     identity_providers,
 )
-from audit.services import actor_fields
 
 # Who signs in is governance, like webhooks and approval policies: the approvals scope.
 SCOPE = requires_scope("approvals")
@@ -77,9 +77,9 @@ class EnforcementSerializer(serializers.Serializer):
     )
 
 
-def manager(request: Request) -> tuple[Actor, str]:
-    actor = request_requires_role(request, MANAGERS, action="manage single sign-on")
-    return actor, actor_fields(actor)["actor"]
+def reader(request: Request) -> Actor:
+    """Only those who may change single sign-on see its settings; the writes check themselves."""
+    return MANAGE_SSO.check(actor_of(request))
 
 
 def _provider(actor: Actor, provider_id: int) -> IdentityProvider:
@@ -101,19 +101,17 @@ class ProviderListView(APIView):
 
     @extend_schema(responses=ProviderSerializer(many=True))
     def get(self, request: Request) -> Response:
-        actor, _ = manager(request)
+        actor = reader(request)
         found = identity_providers(organization_id=actor.organization_id)
         return Response(ProviderSerializer(found.select_related("organization"), many=True).data)
 
     @extend_schema(request=ProviderWriteSerializer, responses={201: ProviderSerializer})
     def post(self, request: Request) -> Response:
-        actor, name = manager(request)
         given = _write(request)
         for required in ("kind", "name", "settings"):
             if required not in given:
                 raise ValidationError({required: "This field is required."})
-        organization = Organization.objects.get(id=actor.organization_id)
-        provider = identity_provider_create(organization=organization, actor=name, **given)
+        provider = identity_provider_create(actor=actor_of(request), **given)
         return Response(ProviderSerializer(provider).data, status=status.HTTP_201_CREATED)
 
 
@@ -122,25 +120,25 @@ class ProviderView(APIView):
 
     @extend_schema(responses=ProviderSerializer)
     def get(self, request: Request, provider_id: int) -> Response:
-        actor, _ = manager(request)
+        actor = reader(request)
         return Response(ProviderSerializer(_provider(actor, provider_id)).data)
 
     @extend_schema(request=ProviderWriteSerializer, responses=ProviderSerializer)
     def patch(self, request: Request, provider_id: int) -> Response:
-        actor, name = manager(request)
+        actor = actor_of(request)
         given = _write(request)
         if given.pop("kind", None) not in (None, _provider(actor, provider_id).kind):
             raise ValidationError({"kind": "A provider's kind cannot change; add another one."})
         given["client_secret"] = given.get("client_secret", UNCHANGED)
         provider = identity_provider_update(
-            provider=_provider(actor, provider_id), actor=name, **given
+            provider=_provider(actor, provider_id), actor=actor, **given
         )
         return Response(ProviderSerializer(provider).data)
 
     @extend_schema(responses={204: None})
     def delete(self, request: Request, provider_id: int) -> Response:
-        actor, name = manager(request)
-        identity_provider_delete(provider=_provider(actor, provider_id), actor=name)
+        actor = actor_of(request)
+        identity_provider_delete(provider=_provider(actor, provider_id), actor=actor)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -151,7 +149,7 @@ class EnforcementView(APIView):
 
     @extend_schema(responses=EnforcementSerializer)
     def get(self, request: Request) -> Response:
-        actor, _ = manager(request)
+        actor = reader(request)
         policy = SignInPolicy.objects.filter(organization_id=actor.organization_id).first()
         owner = policy.break_glass_owner if policy else None
         data = {
@@ -162,7 +160,6 @@ class EnforcementView(APIView):
 
     @extend_schema(request=EnforcementSerializer, responses=EnforcementSerializer)
     def put(self, request: Request) -> Response:
-        actor, name = manager(request)
         body = EnforcementSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         username = body.validated_data.get("break_glass_owner")
@@ -170,9 +167,8 @@ class EnforcementView(APIView):
         if username and owner is None:
             raise ValidationError({"break_glass_owner": f"No person named {username}."})
         sso_enforcement_set(
-            organization_id=actor.organization_id,
+            actor=actor_of(request),
             required=body.validated_data["sso_required"],
             break_glass_owner=owner,  # type: ignore[arg-type]
-            actor=name,
         )
         return self.get(request)

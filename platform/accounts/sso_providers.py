@@ -17,8 +17,11 @@ from django.utils import timezone
 from django.utils.module_loading import import_string
 from django.utils.text import slugify
 
-from accounts.models import IdentityProvider, Organization, ProviderKind, SignInPolicy
-from audit.services import audit_append
+from accounts.actors import Actor, Rule
+from accounts.models import IdentityProvider, ProviderKind, SignInPolicy
+from accounts.roles import MANAGERS
+from audit.services import actor_fields, audit_append
+from core.errors import NotFound
 from inference.secrets import decrypt_secret, encrypt_secret
 
 # kind -> "module.function" taking the submitted settings and returning the cleaned ones (or
@@ -28,6 +31,7 @@ SETTINGS_CHECKS: dict[str, str] = {
     ProviderKind.SAML.value: "accounts.saml.settings_checked",
 }
 UNCHANGED = object()  # a secret an update leaves as it is
+MANAGE_SSO = Rule(MANAGERS, "manage single sign-on")
 
 
 def provider_settings_checked(kind: str, settings: dict[str, Any]) -> dict[str, Any]:
@@ -41,17 +45,18 @@ def provider_settings_checked(kind: str, settings: dict[str, Any]) -> dict[str, 
 
 def identity_provider_create(
     *,
-    organization: Organization,
+    actor: Actor,
     kind: str,
     name: str,
     settings: dict[str, Any],
-    actor: str,
     slug: str = "",
     enabled: bool = True,
     client_secret: str = "",
 ) -> IdentityProvider:
+    """A provider for the actor's organization."""
+    MANAGE_SSO.check(actor)
     provider = IdentityProvider(
-        organization=organization,
+        organization_id=actor.organization_id,
         kind=kind,
         name=name.strip(),
         slug=slug or slugify(name),
@@ -69,7 +74,7 @@ def identity_provider_create(
 def identity_provider_update(
     *,
     provider: IdentityProvider,
-    actor: str,
+    actor: Actor,
     name: str | None = None,
     slug: str | None = None,
     enabled: bool | None = None,
@@ -77,6 +82,7 @@ def identity_provider_update(
     client_secret: object = UNCHANGED,
 ) -> IdentityProvider:
     """Changes what is given; `client_secret=""` removes the secret."""
+    _check_owned(actor, provider)
     changed = []
     for field, value in (("name", name), ("slug", slug), ("enabled", enabled)):
         if value is not None:
@@ -94,15 +100,22 @@ def identity_provider_update(
         provider.updated_at = timezone.now()
         provider.save()
         _audit(provider, "identity_provider.changed", actor, changed=changed)
-        _keep_enforcement_possible(provider, actor)
+        _keep_enforcement_possible(provider)
     return provider
 
 
-def identity_provider_delete(*, provider: IdentityProvider, actor: str) -> None:
+def identity_provider_delete(*, provider: IdentityProvider, actor: Actor) -> None:
+    _check_owned(actor, provider)
     with transaction.atomic():
         _audit(provider, "identity_provider.deleted", actor)
         provider.delete()
-        _keep_enforcement_possible(provider, actor)
+        _keep_enforcement_possible(provider)
+
+
+def _check_owned(actor: Actor, provider: IdentityProvider) -> None:
+    MANAGE_SSO.check(actor)
+    if provider.organization_id != actor.organization_id:
+        raise NotFound("No such identity provider.")
 
 
 def _checked(provider: IdentityProvider) -> None:
@@ -116,7 +129,7 @@ def _checked(provider: IdentityProvider) -> None:
     provider.full_clean(exclude=["organization", "settings", "secret_ciphertext"])
 
 
-def _keep_enforcement_possible(provider: IdentityProvider, actor: str) -> None:
+def _keep_enforcement_possible(provider: IdentityProvider) -> None:
     """Requiring single sign-on with no enabled provider would lock every member out."""
     left = IdentityProvider.objects.filter(organization_id=provider.organization_id, enabled=True)
     required = SignInPolicy.objects.filter(
@@ -128,13 +141,13 @@ def _keep_enforcement_possible(provider: IdentityProvider, actor: str) -> None:
         )
 
 
-def _audit(provider: IdentityProvider, action: str, actor: str, **data: object) -> None:
+def _audit(provider: IdentityProvider, action: str, actor: Actor, **data: object) -> None:
     audit_append(
         organization_id=provider.organization_id,
         action=action,
-        actor=actor,
         target=f"identity_provider:{provider.slug}",
         data={"kind": provider.kind, "name": provider.name, "enabled": provider.enabled, **data},
+        **actor_fields(actor),
     )
 
 

@@ -9,7 +9,8 @@ from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
 
-from accounts.permissions import MANAGERS, Actor, require_role
+from accounts.actors import Actor, Rule
+from accounts.roles import MANAGERS
 from approvals.models import ApprovalPolicyVersion, ApprovalRule, RuleAction
 from approvals.policy import rule_problems
 from audit.services import actor_fields, audit_append
@@ -37,12 +38,13 @@ SNAPSHOT_FIELDS = (
 )
 EDITABLE = SNAPSHOT_FIELDS[1:]
 CHANGE = "change approval rules"
+CHANGE_RULES = Rule(MANAGERS, CHANGE)
 
 
 # --- as a member of the organization (REST and the dashboard) ----------------------------------
 def approval_rule_create_by(*, actor: Actor, data: dict[str, Any]) -> ApprovalRule:
     """An owner or admin adds a rule to their organization's policy."""
-    require_role(actor, MANAGERS, action=CHANGE)
+    CHANGE_RULES.check(actor)
     return approval_rule_create(
         organization_id=actor.organization_id, data=data, **actor_fields(actor)
     )
@@ -50,7 +52,7 @@ def approval_rule_create_by(*, actor: Actor, data: dict[str, Any]) -> ApprovalRu
 
 def approval_rule_update_by(*, actor: Actor, rule_id: int, changes: dict[str, Any]) -> ApprovalRule:
     """Changes what differs from the rule as it stands (nothing differs: no new version)."""
-    require_role(actor, MANAGERS, action=CHANGE)
+    CHANGE_RULES.check(actor)
     rule = _owned(actor, rule_id)
     current = rule_snapshot(rule)
     changes = {name: value for name, value in changes.items() if current.get(name, ...) != value}
@@ -60,7 +62,7 @@ def approval_rule_update_by(*, actor: Actor, rule_id: int, changes: dict[str, An
 
 
 def approval_rule_delete_by(*, actor: Actor, rule_id: int) -> None:
-    require_role(actor, MANAGERS, action=CHANGE)
+    CHANGE_RULES.check(actor)
     approval_rule_delete(rule=_owned(actor, rule_id), **actor_fields(actor))
 
 

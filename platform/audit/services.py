@@ -61,6 +61,9 @@ def audit_append(
 def actor_fields(actor: Any) -> dict[str, Any]:
     """`actor` and `actor_user_id` for an `accounts.permissions.Actor`: the person, and the key
     they acted through when they used one."""
+    if actor.operator:
+        person = actor.person.id if actor.person is not None else None
+        return {"actor": actor.operator, "actor_user_id": person}
     name = actor.person.username if actor.person is not None else "a key without an owner"
     if actor.api_key_id is not None:
         name += f" through API key #{actor.api_key_id}"

@@ -10,6 +10,7 @@ from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from accounts.actors import Rule
 from approvals import selectors as approvals_selectors
 from core.errors import ServiceError
 from core.problems import status_for
@@ -58,6 +59,27 @@ def unconfirmed(
         return None
     context = {"question": question, "action": request.path, "back": back}
     return page(request, viewer, "dashboard/confirm.html", context, section=section)
+
+
+def refused_unless(
+    request: HttpRequest, viewer: Viewer, rule: Rule, *, section: str
+) -> HttpResponse | None:
+    """The refusal page for a page the viewer may not see, by the rule of the service behind it
+    (a read gate, or a question not to ask); None when allowed. Writes check in their services."""
+    try:
+        rule.check(viewer.actor())
+    except ServiceError as error:
+        return refusal(request, viewer, error, section=section)
+    return None
+
+
+def refusal(
+    request: HttpRequest, viewer: Viewer, error: Exception, *, section: str
+) -> HttpResponse:
+    """A service's refusal as the dashboard's refusal page, with the status REST would answer."""
+    context = {"message": error_message(error)}
+    template = "dashboard/forbidden.html"
+    return page(request, viewer, template, context, section=section, status=error_status(error))
 
 
 def error_message(error: Exception) -> str:

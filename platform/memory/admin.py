@@ -6,6 +6,7 @@ from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from accounts.actors import operator_actor
 from memory.documents import document_delete
 from memory.models import Document, MemoryItem
 
@@ -43,7 +44,9 @@ class DocumentAdmin(admin.ModelAdmin):
         return False  # uploads are validated by the API
 
     def delete_model(self, request: HttpRequest, obj: Document) -> None:
-        document_delete(organization_id=obj.organization_id, document_id=obj.id)
+        staff = f"{request.user.get_username()} in the admin"
+        actor = operator_actor(organization_id=obj.organization_id, name=staff)
+        document_delete(actor=actor, document_id=obj.id)
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Document]) -> None:
         for document in queryset:

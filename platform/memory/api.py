@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import requires_scope, tenant_of
-from accounts.permissions import MANAGERS, MEMBERS, request_requires_role
+from accounts.permissions import actor_of
 from accounts.selectors import organization_get
 from core.pagination import LimitOffsetPagination, page_parameters
 from core.schema import problems
@@ -75,9 +75,7 @@ class MemoryItemView(MemoryAPIView):
 
     @extend_schema(responses={204: None})
     def delete(self, request: Request, item_id: int) -> Response:
-        tenant = tenant_of(request)
-        request_requires_role(request, MEMBERS, action="delete memory items")
-        if not services.memory_delete(organization_id=tenant.organization_id, item_id=item_id):
+        if not services.memory_delete(actor=actor_of(request), item_id=item_id):
             raise Http404("No such memory item.")
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -103,14 +101,15 @@ class MemoryPurgeView(MemoryAPIView):
     @extend_schema(request=serializers.PurgeSerializer, responses=serializers.PurgeResultSerializer)
     def post(self, request: Request) -> Response:
         tenant = tenant_of(request)
-        request_requires_role(request, MANAGERS, action="delete all memory")
+        # Asked first, so that a refusal comes before the confirmation's problems.
+        actor = services.PURGE.check(actor_of(request))
         body = _valid(serializers.PurgeSerializer, request.data)
         slug = organization_get(organization_id=tenant.organization_id).slug
         if body["confirm"] != slug:
             raise exceptions.ValidationError(
                 {"confirm": "Type the organization's slug to confirm."}
             )
-        counts = services.memory_purge_organization(organization_id=tenant.organization_id)
+        counts = services.memory_purge_organization(actor=actor)
         return Response(counts)
 
 
@@ -172,11 +171,7 @@ class DocumentDetailView(MemoryAPIView):
 
     @extend_schema(responses={204: None})
     def delete(self, request: Request, document_id: int) -> Response:
-        tenant = tenant_of(request)
-        request_requires_role(request, MEMBERS, action="delete documents")
-        if not documents.document_delete(
-            organization_id=tenant.organization_id, document_id=document_id
-        ):
+        if not documents.document_delete(actor=actor_of(request), document_id=document_id):
             raise Http404("No such document.")
         return Response(status=status.HTTP_204_NO_CONTENT)
 

@@ -13,12 +13,16 @@ from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts.actors import Actor, Rule
+from accounts.roles import MEMBERS
 from memory.chunking import Chunk, chunk_sections
 from memory.embeddings import EmbeddingError, embed_texts
 from memory.events import publish_progress_on_commit
 from memory.extraction import DocumentRejected, DocumentTooLarge, detect_media_type, extract
 from memory.models import Document, DocumentStatus, Kind, MemoryItem, Scope, documents_storage
 from memory.selectors import require_organization
+
+DELETE_DOCUMENTS = Rule(MEMBERS, "delete documents")
 
 log = logging.getLogger(__name__)
 
@@ -181,8 +185,11 @@ def _chunk_items(
         )
 
 
-def document_delete(*, organization_id: int, document_id: int) -> bool:
-    """Deletes a document, its chunks and embeddings, and (after commit) its stored file."""
+def document_delete(*, actor: Actor, document_id: int) -> bool:
+    """Deletes a document of the actor's organization, its chunks and embeddings, and (after
+    commit) its stored file. False when the organization has no such document."""
+    DELETE_DOCUMENTS.check(actor)
+    organization_id = actor.organization_id
     require_organization(organization_id)
     with transaction.atomic():
         document = (

@@ -9,12 +9,16 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.actors import Actor, Rule
+from accounts.roles import MANAGERS, MEMBERS
 from memory.chunking import text_hash
 from memory.embeddings import embed_texts
 from memory.models import Document, Kind, MemoryItem, Scope
 from memory.selectors import require_organization
 
 MAX_ITEM_CHARS = 20_000
+DELETE_ITEMS = Rule(MEMBERS, "delete memory items")
+PURGE = Rule(MANAGERS, "delete all memory")
 
 
 def memory_create(
@@ -97,8 +101,11 @@ def _live_duplicate(
     )
 
 
-def memory_delete(*, organization_id: int, item_id: int) -> bool:
-    """Deletes one item (its embedding is in the same row). False when the org has no such item."""
+def memory_delete(*, actor: Actor, item_id: int) -> bool:
+    """Deletes one item of the actor's organization (its embedding is in the same row). False
+    when the organization has no such item."""
+    DELETE_ITEMS.check(actor)
+    organization_id = actor.organization_id
     require_organization(organization_id)
     deleted, _ = MemoryItem.objects.filter(organization_id=organization_id, id=item_id).delete()
     return deleted > 0
@@ -111,10 +118,13 @@ def memory_expire(*, now: datetime | None = None) -> int:
     return deleted
 
 
-def memory_purge_organization(*, organization_id: int) -> dict[str, int]:
-    """Deletes all of an organization's memory: items, chunks, documents and their files."""
+def memory_purge_organization(*, actor: Actor) -> dict[str, int]:
+    """Deletes all of the actor's organization's memory: items, chunks, documents and their
+    files."""
     from memory.documents import remove_files_on_commit
 
+    PURGE.check(actor)
+    organization_id = actor.organization_id
     require_organization(organization_id)
     with transaction.atomic():
         documents = Document.objects.filter(organization_id=organization_id)

@@ -16,11 +16,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import requires_scope, tenant_of
-from accounts.permissions import MEMBERS, request_requires_role
+from accounts.permissions import actor_of
 from accounts.selectors import organization_get
 from accounts.sockets import credential_of_request
 from agents import storable
-from audit.services import actor_fields
 from core.parsers import JSONParser
 from core.websocket import ws_ticket_mint, ws_ticket_seconds
 from runs import selectors, services
@@ -121,11 +120,8 @@ class RunCancelView(APIView):
 
     @extend_schema(request=None, responses=RunSerializer)
     def post(self, request: Request, run_id: str) -> Response:
-        actor = request_requires_role(request, MEMBERS, action="cancel runs")
         run = tenant_run(request, run_id)
-        run = services.run_cancel(
-            organization_id=run.organization_id, run_id=run.id, **actor_fields(actor)
-        )
+        run = services.run_cancel(actor=actor_of(request), run_id=run.id)
         return Response(RunSerializer(run).data)
 
 
@@ -164,16 +160,10 @@ class RunRollbackView(APIView):
 
     @extend_schema(request=RollbackSerializer, responses=RunSerializer)
     def post(self, request: Request, run_id: str) -> Response:
-        actor = request_requires_role(request, MEMBERS, action="roll back runs")
         run = tenant_run(request, run_id)
         body = RollbackSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        run = run_rollback(
-            organization_id=run.organization_id,
-            run_id=run.id,
-            step=body.validated_data["step"],
-            **actor_fields(actor),
-        )
+        run = run_rollback(actor=actor_of(request), run_id=run.id, step=body.validated_data["step"])
         return Response(RunSerializer(run).data)
 
 
@@ -185,17 +175,11 @@ class RunRerunView(APIView):
 
     @extend_schema(request=RerunSerializer, responses={201: RunSerializer})
     def post(self, request: Request, run_id: str) -> Response:
-        request_requires_role(request, MEMBERS, action="re-run runs")
         original = tenant_run(request, run_id)
         body = RerunSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        tenant = tenant_of(request)
         run = run_rerun(
-            organization=organization_get(organization_id=tenant.organization_id),
-            run_id=original.id,
-            input=body.validated_data.get("input"),
-            created_by_user=tenant.user,
-            created_by_api_key_id=tenant.api_key_id,
+            actor=actor_of(request), run_id=original.id, input=body.validated_data.get("input")
         )
         return Response(RunSerializer(run).data, status=status.HTTP_201_CREATED)
 

@@ -21,6 +21,7 @@ from uuid import UUID
 from django.db import IntegrityError, transaction
 from django.utils.crypto import constant_time_compare, salted_hmac
 
+from accounts.actors import operator_actor
 from accounts.roles import Scope
 from accounts.selectors import (
     ApiKeyError,
@@ -119,7 +120,9 @@ def _mint(organization_id: int) -> AgentCredential:
         with transaction.atomic():
             # No scopes, and the plaintext is dropped: nobody can present this key.
             created = api_key_create(
-                organization=organization, name=AGENT_KEY_NAME, scopes=[], actor="platform"
+                actor=operator_actor(organization_id=organization.id, name="platform"),
+                name=AGENT_KEY_NAME,
+                scopes=[],
             )
             return AgentCredential.objects.create(
                 organization=organization, api_key=created.api_key, ciphertext=""

@@ -17,16 +17,19 @@ from uuid import UUID
 
 from django.core.exceptions import ValidationError
 
+from accounts.actors import Actor, Rule
+from accounts.roles import MEMBERS
+from accounts.selectors import organization_get
 from core.errors import NotFound
 from runs import selectors, snapshots
 from runs.services import run_start
 
 if TYPE_CHECKING:
-    from accounts.models import Organization, User
     from runs.models import Run
 
 # Set by the platform when a run starts (runs.services._thread_input), never by the person.
 PLATFORM_KEYS = ("origin", "workspace")
+RERUN = Rule(MEMBERS, "re-run runs")
 _LOST = (
     "The workspace this run began with is no longer kept ({error}); upload it again with "
     "“Re-run with edited input”."
@@ -35,17 +38,17 @@ _LOST = (
 
 def run_rerun(
     *,
-    organization: Organization,
+    actor: Actor,
     run_id: UUID | str,
     input: dict[str, Any] | None = None,
     tier: str | None = None,
     budgets: dict[str, Any] | None = None,
     workspace_archive: IO[bytes] | None = None,
-    created_by_user: User | None = None,
-    created_by_api_key_id: int | None = None,
 ) -> Run:
-    """Starts the re-run (see the module docstring); `input`, `tier` and `budgets` left as None
-    re-use the original's."""
+    """Starts the re-run of a run of the actor's organization, started by the actor (see the
+    module docstring); `input`, `tier` and `budgets` left as None re-use the original's."""
+    RERUN.check(actor)
+    organization = organization_get(organization_id=actor.organization_id)
     original = selectors.run_get(organization_id=organization.id, run_id=run_id)
     if original is None:
         raise NotFound("No such run.")
@@ -56,8 +59,9 @@ def run_rerun(
         "tier": tier or original.tier,
         "budgets": dict(original.budgets or {}) if budgets is None else budgets,
         "tools": selectors.run_offered_external_tools(run=original),
-        "created_by_user": created_by_user,
-        "created_by_api_key_id": created_by_api_key_id,
+        # Through a key, the run is the key's (as a new run over REST is), not its owner's.
+        "created_by_user": actor.person if actor.api_key_id is None else None,
+        "created_by_api_key_id": actor.api_key_id,
         "rerun_of": original.id,
     }
     if workspace_archive is not None:

@@ -27,8 +27,10 @@ from django.db import transaction
 from django.db.models import F, Value
 from django.db.models.functions import Concat
 
+from accounts.actors import Actor, Rule
+from accounts.roles import MEMBERS
 from agents.engine.types import END, Checkpoint
-from audit.services import audit_append
+from audit.services import actor_fields, audit_append
 from core.errors import Conflict, NotFound
 from runs import snapshots
 from runs.checkpointer import DjangoCheckpointer
@@ -43,16 +45,14 @@ from runs.models import (
     ToolCall,
 )
 
+ROLL_BACK = Rule(MEMBERS, "roll back runs")
 
-def run_rollback(
-    *,
-    organization_id: int,
-    run_id: UUID | str,
-    step: int,
-    actor: str = "system",
-    actor_user_id: int | None = None,
-) -> Run:
-    """Rolls the run back to the start of `step` and queues it; see the module docstring."""
+
+def run_rollback(*, actor: Actor, run_id: UUID | str, step: int) -> Run:
+    """Rolls a run of the actor's organization back to the start of `step` and queues it; see
+    the module docstring."""
+    ROLL_BACK.check(actor)
+    organization_id = actor.organization_id
     store = DjangoCheckpointer()
     with transaction.atomic():
         run = _locked_run(organization_id, run_id)
@@ -74,10 +74,9 @@ def run_rollback(
         audit_append(
             organization_id=run.organization_id,
             action="run.rolled_back",
-            actor=actor,
-            actor_user_id=actor_user_id,
             target=f"run:{run.id}",
             data={"step": step, "from": previous, "withdrawn_approvals": withdrawn},
+            **actor_fields(actor),
         )
     return run
 

@@ -11,12 +11,14 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from accounts.actors import Actor, Rule
+from accounts.roles import MEMBERS
 from accounts.selectors import api_key_get
 from agents.engine.loop_config import EXTERNAL_TOOLS_KEY
 from agents.engine.runner import start_thread
 from agents.engine.types import Budgets
 from agents.outbound import OutboundPolicy, UnsafeURL, validate_url
-from audit.services import audit_append
+from audit.services import actor_fields, audit_append
 from core.errors import Conflict, Forbidden, NotFound
 from inference.selectors import tier_exists, tier_profile
 from runs import budgets, sandboxing, toolbox, workspaces
@@ -89,8 +91,9 @@ def run_start(
         start_thread(flow, DjangoCheckpointer(), str(run.id), _thread_input(run, flow), extra=extra)
         event_append(run_id=run.id, kind="run.created", data=summary)
         enqueue_advance(run_id=run.id)
+        starter = _starter(run, api_key)
         _audit(
-            run, "run.started", _starter(run, api_key), data=summary, user_id=run.created_by_user_id
+            run, "run.started", actor=starter, actor_user_id=run.created_by_user_id, data=summary
         )
     return run
 
@@ -100,13 +103,15 @@ def _starter(run: Run, api_key: ApiKey | None) -> str:
     return person + (f" through API key #{api_key.id}" if api_key else "")
 
 
-def _audit(run: Run, action: str, actor: str, *, data: dict[str, Any], user_id: int | None) -> None:
+def _audit(
+    run: Run, action: str, *, actor: str, actor_user_id: int | None, data: dict[str, Any]
+) -> None:
     """Runs' entries in the audit log; called last in each transaction (audit's lock order)."""
     audit_append(
         organization_id=run.organization_id,
         action=action,
         actor=actor,
-        actor_user_id=user_id,
+        actor_user_id=actor_user_id,
         target=f"run:{run.id}",
         data=data,
     )
@@ -241,16 +246,14 @@ def enqueue_advance(*, run_id: UUID | str) -> None:
     scheduler_kick()
 
 
-def run_cancel(
-    *,
-    organization_id: int,
-    run_id: UUID | str,
-    reason: str = "",
-    actor: str = "system",
-    actor_user_id: int | None = None,
-) -> Run:
-    """Cancels in any non-final state; the fencing token bump stops a worker mid-step. Its
-    open approval requests are cancelled with it."""
+CANCEL = Rule(MEMBERS, "cancel runs")
+
+
+def run_cancel(*, actor: Actor, run_id: UUID | str, reason: str = "") -> Run:
+    """Cancels a run of the actor's organization in any non-final state; the fencing token bump
+    stops a worker mid-step. Its open approval requests are cancelled with it."""
+    CANCEL.check(actor)
+    organization_id = actor.organization_id
     with transaction.atomic():
         run = (
             Run.objects.select_for_update()
@@ -274,7 +277,7 @@ def run_cancel(
             error=reason or "Cancelled on request.",
         )
         data = {"from": previous, "reason": run.error, "cancelled_approvals": closed}
-        _audit(run, "run.cancelled", actor, data=data, user_id=actor_user_id)
+        _audit(run, "run.cancelled", data=data, **actor_fields(actor))
     return run
 
 
@@ -290,7 +293,7 @@ def run_resume(*, run_id: UUID | str) -> Run | None:
             return run
         run_transition(run, RunStatus.QUEUED, event="run.resumed", data={})
         enqueue_advance(run_id=run.id)
-        _audit(run, "run.resumed", "system (approvals decided)", data={}, user_id=None)
+        _audit(run, "run.resumed", actor="system (approvals decided)", actor_user_id=None, data={})
     return run
 
 

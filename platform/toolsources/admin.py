@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
+from accounts.actors import Actor, operator_actor
 from toolsources.models import ExternalTool, ToolSource
 from toolsources.services import external_tool_update, tool_source_update
 
@@ -56,9 +57,8 @@ class ToolSourceAdmin(admin.ModelAdmin):
         checked against the source's URL and the operator's ceiling, are changed in the
         dashboard or over REST."""
         changed = {f: form.cleaned_data[f] for f in form.changed_data if f in REACHED}
-        user: Any = request.user
         stored = ToolSource.objects.get(pk=obj.pk)
-        tool_source_update(source=stored, actor=user.username, actor_user_id=user.id, **changed)
+        tool_source_update(actor=_staff(request, stored.organization_id), source=stored, **changed)
 
 
 @admin.register(ExternalTool)
@@ -74,6 +74,12 @@ class ExternalToolAdmin(admin.ModelAdmin):
         """An admin's change of risk, capabilities or workflows goes through the service, which
         checks the values and writes the audit log."""
         changed = {f: form.cleaned_data[f] for f in form.changed_data if f in GOVERNED}
-        user: Any = request.user
         stored = ExternalTool.objects.select_related("source").get(pk=obj.pk)
-        external_tool_update(tool=stored, actor=user.username, actor_user_id=user.id, **changed)
+        staff = _staff(request, stored.source.organization_id)
+        external_tool_update(actor=staff, tool=stored, **changed)
+
+
+def _staff(request: HttpRequest, organization_id: int) -> Actor:
+    """Staff in the admin act for the platform; the audit log names them."""
+    user: Any = request.user
+    return operator_actor(organization_id=organization_id, name=user.username, person=user)

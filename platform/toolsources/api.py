@@ -11,8 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import requires_scope, tenant_of
-from accounts.permissions import MANAGERS, Actor, request_requires_role
-from audit.services import actor_fields
+from accounts.permissions import actor_of
 from toolsources import selectors, services
 from toolsources.models import ExternalTool, ToolSource
 from toolsources.serializers import (
@@ -24,11 +23,6 @@ from toolsources.serializers import (
 )
 
 SCOPE = requires_scope("runs")
-MANAGE = "manage tool sources"
-
-
-def manager(request: Request) -> Actor:
-    return request_requires_role(request, MANAGERS, action=MANAGE)
 
 
 def _source(request: Request, source_id: int) -> ToolSource:
@@ -57,12 +51,9 @@ class SourceListView(APIView):
 
     @extend_schema(request=SourceCreateSerializer, responses={201: SourceSerializer})
     def post(self, request: Request) -> Response:
-        actor = manager(request)
         body = SourceCreateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        source = services.tool_source_create(
-            organization_id=actor.organization_id, **body.validated_data, **actor_fields(actor)
-        )
+        source = services.tool_source_create(actor=actor_of(request), **body.validated_data)
         return Response(SourceSerializer(source).data, status=status.HTTP_201_CREATED)
 
 
@@ -75,18 +66,16 @@ class SourceView(APIView):
 
     @extend_schema(request=SourceUpdateSerializer, responses=SourceSerializer)
     def patch(self, request: Request, source_id: int) -> Response:
-        actor = manager(request)
         body = SourceUpdateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         source = services.tool_source_update(
-            source=_source(request, source_id), **body.validated_data, **actor_fields(actor)
+            actor=actor_of(request), source=_source(request, source_id), **body.validated_data
         )
         return Response(SourceSerializer(source).data)
 
     @extend_schema(responses={204: None})
     def delete(self, request: Request, source_id: int) -> Response:
-        actor = manager(request)
-        services.tool_source_delete(source=_source(request, source_id), **actor_fields(actor))
+        services.tool_source_delete(actor=actor_of(request), source=_source(request, source_id))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -95,9 +84,8 @@ class SourceRefreshView(APIView):
 
     @extend_schema(request=None, responses=SourceSerializer)
     def post(self, request: Request, source_id: int) -> Response:
-        actor = manager(request)
         source = services.tool_source_refresh(
-            source=_source(request, source_id), **actor_fields(actor)
+            actor=actor_of(request), source=_source(request, source_id)
         )
         return Response(SourceSerializer(source).data)
 
@@ -111,10 +99,9 @@ class ToolView(APIView):
 
     @extend_schema(request=ToolUpdateSerializer, responses=ExternalToolSerializer)
     def patch(self, request: Request, tool_id: int) -> Response:
-        actor = manager(request)
         body = ToolUpdateSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         tool = services.external_tool_update(
-            tool=_tool(request, tool_id), **body.validated_data, **actor_fields(actor)
+            actor=actor_of(request), tool=_tool(request, tool_id), **body.validated_data
         )
         return Response(ExternalToolSerializer(tool).data)

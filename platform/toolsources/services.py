@@ -1,7 +1,8 @@
 """Writes for tool sources: register (its tools discovered at once), refresh, govern, remove.
 
 A source's tools start at high risk with the `network` capability, so the organization's
-approval policy gates them until an owner or admin says otherwise; every change is audited.
+approval policy gates them until an owner or admin says otherwise. Each write takes the `Actor`
+and checks it is an owner or admin of the source's organization; every change is audited.
 """
 
 from __future__ import annotations
@@ -17,10 +18,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.actors import Actor, Rule
+from accounts.roles import MANAGERS
 from agents.outbound import UnsafeURL, validate_url
 from agents.tools.external import RemoteTool, SourceError, SourceKind, discover
 from agents.tools.spec import Capability, RiskLevel
-from audit.services import audit_append
+from audit.services import actor_fields, audit_append
+from core.errors import NotFound
 from runs.workflows import workflow_names
 from toolsources import config
 from toolsources.models import DEFAULT_CAPABILITIES, ExternalTool, ToolSource
@@ -28,11 +32,12 @@ from toolsources.models import DEFAULT_CAPABILITIES, ExternalTool, ToolSource
 _SOURCE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9-]{0,23}")
 _TOOL_NAME = re.compile(r"[^A-Za-z0-9_-]+")
 DESCRIPTION_CHARS = 1000
+MANAGE_SOURCES = Rule(MANAGERS, "manage tool sources")
 
 
 def tool_source_create(
     *,
-    organization_id: int,
+    actor: Actor,
     name: str,
     kind: str,
     url: str = "",
@@ -41,11 +46,11 @@ def tool_source_create(
     headers: dict[str, str] | None = None,
     allowed_hosts: list[str] | None = None,
     timeout_seconds: float = 20.0,
-    actor: str,
-    actor_user_id: int | None = None,
 ) -> ToolSource:
-    """Registers a source and lists its tools now (a source that cannot be reached, or that
-    answers out of protocol, is refused with the reason)."""
+    """Registers a source of the actor's organization and lists its tools now (a source that
+    cannot be reached, or that answers out of protocol, is refused with the reason)."""
+    MANAGE_SOURCES.check(actor)
+    organization_id = actor.organization_id
     source = ToolSource(
         organization_id=organization_id,
         name=_checked_name(organization_id, name),
@@ -54,7 +59,7 @@ def tool_source_create(
         document=document or {},
         headers_ciphertext=config.sealed_headers(_checked_headers(headers or {})),
         timeout_seconds=_checked_timeout(timeout_seconds),
-        created_by_id=actor_user_id,
+        created_by_id=actor_fields(actor)["actor_user_id"],
     )
     source.url = _checked_url(source, url)
     source.allowed_hosts = _checked_hosts(source, allowed_hosts)
@@ -63,29 +68,27 @@ def tool_source_create(
         source.discovered_at = timezone.now()
         source.save()
         _store_tools(source, found)
-        _audit(source, "tool_source.created", actor, actor_user_id, {"kind": source.kind})
+        _audit(source, "tool_source.created", actor, {"kind": source.kind})
     return source
 
 
-def tool_source_refresh(
-    *, source: ToolSource, actor: str, actor_user_id: int | None = None
-) -> ToolSource:
+def tool_source_refresh(*, actor: Actor, source: ToolSource) -> ToolSource:
     """Lists the source's tools again: new ones arrive at the defaults, known ones keep how the
     organization governs them, vanished ones are removed."""
+    _check_owned(actor, source)
     found = _discovered(source)
     with transaction.atomic():
         source.discovered_at = timezone.now()
         source.save(update_fields=["discovered_at"])
         _store_tools(source, found)
-        _audit(source, "tool_source.refreshed", actor, actor_user_id, {"tools": len(found)})
+        _audit(source, "tool_source.refreshed", actor, {"tools": len(found)})
     return source
 
 
 def tool_source_update(
     *,
+    actor: Actor,
     source: ToolSource,
-    actor: str,
-    actor_user_id: int | None = None,
     allowed_hosts: list[str] | None = None,
     timeout_seconds: float | None = None,
     enabled: bool | None = None,
@@ -94,6 +97,7 @@ def tool_source_update(
     """Changes how the platform reaches a source: the hosts it may call, its timeout, whether
     its tools are offered, and new credentials (replacing the old ones; an empty dict removes
     them). Its location and kind are fixed: a different server is a new source."""
+    _check_owned(actor, source)
     changes: dict[str, Any] = {}
     if allowed_hosts is not None:
         changes["allowed_hosts"] = _checked_hosts(source, allowed_hosts)
@@ -111,27 +115,28 @@ def tool_source_update(
         shown = {k: v for k, v in changes.items() if k != "headers_ciphertext"}
         if headers is not None:
             shown["credentials"] = "replaced" if headers else "removed"
-        _audit(source, "tool_source.updated", actor, actor_user_id, shown)
+        _audit(source, "tool_source.updated", actor, shown)
     return source
 
 
-def tool_source_delete(*, source: ToolSource, actor: str, actor_user_id: int | None = None) -> None:
+def tool_source_delete(*, actor: Actor, source: ToolSource) -> None:
+    _check_owned(actor, source)
     with transaction.atomic():
-        _audit(source, "tool_source.deleted", actor, actor_user_id, {})
+        _audit(source, "tool_source.deleted", actor, {})
         source.delete()
 
 
 def external_tool_update(
     *,
+    actor: Actor,
     tool: ExternalTool,
-    actor: str,
-    actor_user_id: int | None = None,
     risk: str | None = None,
     capabilities: list[str] | None = None,
     enabled: bool | None = None,
     workflows: list[str] | None = None,
 ) -> ExternalTool:
     """How the organization governs one tool: its risk, capabilities, and where it is offered."""
+    _check_owned(actor, tool.source)
     changes: dict[str, Any] = {}
     if risk is not None:
         changes["risk"] = _one_of(risk, [r.value for r in RiskLevel], "risk")
@@ -150,7 +155,6 @@ def external_tool_update(
             tool.source,
             "external_tool.updated",
             actor,
-            actor_user_id,
             {"tool": tool.tool_name, **changes},
         )
     return tool
@@ -290,14 +294,18 @@ def _usable_schema(schema: Any) -> bool:
     return True
 
 
-def _audit(
-    source: ToolSource, action: str, actor: str, user_id: int | None, data: dict[str, Any]
-) -> None:
+def _check_owned(actor: Actor, source: ToolSource) -> None:
+    """The role first; another organization's source is as absent as none."""
+    MANAGE_SOURCES.check(actor)
+    if source.organization_id != actor.organization_id:
+        raise NotFound("No such tool source.")
+
+
+def _audit(source: ToolSource, action: str, actor: Actor, data: dict[str, Any]) -> None:
     audit_append(
         organization_id=source.organization_id,
         action=action,
-        actor=actor,
-        actor_user_id=user_id,
         target=f"tool_source:{source.name}",
         data={"source": source.name, **data},
+        **actor_fields(actor),
     )

@@ -16,7 +16,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.permissions import MANAGERS, Actor, require_role
+from accounts.actors import Actor, Rule
+from accounts.roles import MANAGERS
 from agents.outbound import UnsafeURL
 from audit.services import actor_fields, audit_append
 from core.errors import NotFound
@@ -25,6 +26,7 @@ from webhooks import signing, transport
 from webhooks.models import EVENT_TYPES, WebhookEndpoint
 
 MANAGE = "manage webhooks"
+MANAGE_WEBHOOKS = Rule(MANAGERS, MANAGE)
 TEST_EVENT = "webhook.test"
 
 
@@ -32,7 +34,7 @@ def webhook_endpoint_create(
     *, actor: Actor, url: str, event_types: list[str], description: str = ""
 ) -> tuple[WebhookEndpoint, str]:
     """Creates an endpoint; returns it with its signing secret (shown this once)."""
-    require_role(actor, MANAGERS, action=MANAGE)
+    MANAGE_WEBHOOKS.check(actor)
     secret = signing.new_secret()
     endpoint = WebhookEndpoint(
         organization_id=actor.organization_id,
@@ -119,7 +121,7 @@ def _test_body(endpoint: WebhookEndpoint, event_id: str) -> bytes:
 
 def _owned(actor: Actor, endpoint_id: int) -> WebhookEndpoint:
     """After the role check: the organization's endpoint; another's is as absent as none."""
-    require_role(actor, MANAGERS, action=MANAGE)
+    MANAGE_WEBHOOKS.check(actor)
     endpoint = WebhookEndpoint.objects.filter(
         organization_id=actor.organization_id, id=endpoint_id
     ).first()

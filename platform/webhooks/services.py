@@ -19,11 +19,14 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from accounts.actors import Actor
 from agents import storable
-from audit.services import audit_append
+from audit.services import actor_fields, audit_append
+from core.errors import NotFound
 from core.retry import Backoff
 from inference.secrets import decrypt_secret
 from webhooks import signing, transport
+from webhooks.endpoints import MANAGE_WEBHOOKS
 from webhooks.models import (
     EVENT_TYPES,
     DeliveryStatus,
@@ -62,10 +65,12 @@ def webhook_event_emit(
     return event
 
 
-def webhook_replay(
-    *, delivery: WebhookDelivery, actor: str, actor_user_id: int | None
-) -> WebhookDelivery:
-    """Delivers the same event (same id, so receivers dedupe) to the same endpoint again."""
+def webhook_replay(*, actor: Actor, delivery: WebhookDelivery) -> WebhookDelivery:
+    """Delivers the same event (same id, so receivers dedupe) to the same endpoint again; for
+    owners and admins of the delivery's organization."""
+    MANAGE_WEBHOOKS.check(actor)
+    if delivery.event.organization_id != actor.organization_id:
+        raise NotFound("No such webhook delivery.")
     with transaction.atomic():
         replay = WebhookDelivery.objects.create(
             event=delivery.event, endpoint=delivery.endpoint, replay_of=delivery
@@ -73,10 +78,9 @@ def webhook_replay(
         audit_append(
             organization_id=delivery.event.organization_id,
             action="webhook.replayed",
-            actor=actor,
-            actor_user_id=actor_user_id,
             target=f"webhook_delivery:{delivery.id}",
             data={"event": str(delivery.event_id), "replay": replay.id},
+            **actor_fields(actor),
         )
         _enqueue(replay)
     return replay

@@ -13,7 +13,7 @@ from accounts.keys import bearer_token
 from accounts.models import ApiKey
 from accounts.selectors import ApiKeyError, api_key_authenticate
 from accounts.services import api_key_create, api_key_revoke, api_key_use
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +25,7 @@ def bearer(key: str) -> APIClient:
 
 
 def test_only_the_prefix_and_a_sha256_hash_are_stored(acme: TenantFixture) -> None:
-    created = api_key_create(organization=acme.organization, name="ci")
+    created = api_key_create(actor=operator(acme.organization), name="ci")
     stored = ApiKey.objects.get(id=created.api_key.id)
     assert created.plaintext.startswith(f"lh_{stored.prefix}_")
     assert stored.secret_hash == hashlib.sha256(created.plaintext.encode()).hexdigest()
@@ -70,17 +70,19 @@ def test_a_wrong_key_is_refused(acme: TenantFixture, mangle, message: str) -> No
 def test_a_revoked_key_is_refused_once_the_revocation_commits(
     acme: TenantFixture, django_capture_on_commit_callbacks
 ) -> None:
-    created = api_key_create(organization=acme.organization, name="temp")
+    created = api_key_create(actor=operator(acme.organization), name="temp")
     api_key_authenticate(created.plaintext)  # now cached
     with django_capture_on_commit_callbacks(execute=True):
-        api_key_revoke(api_key=created.api_key)
+        api_key_revoke(actor=operator(created.api_key.organization), api_key=created.api_key)
     with pytest.raises(ApiKeyError):
         api_key_authenticate(created.plaintext)
 
 
 def test_an_expired_key_is_refused(acme: TenantFixture) -> None:
     created = api_key_create(
-        organization=acme.organization, name="old", expires_at=timezone.now() - timedelta(minutes=1)
+        actor=operator(acme.organization),
+        name="old",
+        expires_at=timezone.now() - timedelta(minutes=1),
     )
     with pytest.raises(ApiKeyError, match="expired"):
         api_key_authenticate(created.plaintext)
@@ -88,7 +90,7 @@ def test_an_expired_key_is_refused(acme: TenantFixture) -> None:
 
 def test_unknown_scopes_are_rejected(acme: TenantFixture) -> None:
     with pytest.raises(ValidationError, match="unknown scopes"):
-        api_key_create(organization=acme.organization, name="x", scopes=["root"])
+        api_key_create(actor=operator(acme.organization), name="x", scopes=["root"])
 
 
 def test_api_reports_wrong_key_as_401_problem(acme: TenantFixture) -> None:

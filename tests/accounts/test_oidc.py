@@ -19,7 +19,7 @@ from accounts.models import IdentityProvider
 from accounts.oidc import ID_TOKEN_KEY
 from accounts.sso_providers import identity_provider_create
 from audit.models import AuditEntry
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.support.clock import CLOCK, FILE_VARIABLE, FrozenClock
 from tests.support.oidc_provider import oidc_provider_process
 
@@ -39,12 +39,11 @@ def provider(acme: TenantFixture, issuer: str) -> IdentityProvider:
         organization_id=acme.organization.id, group="lh-reviewers", role="reviewer", actor="t"
     )
     return identity_provider_create(
-        organization=acme.organization,
+        actor=operator(acme.organization),
         kind="oidc",
         name="Acme ID",
         settings={"issuer": issuer, "client_id": "longhaul"},
         client_secret="s3cret",
-        actor="test",
     )
 
 
@@ -172,11 +171,10 @@ def test_an_unknown_organization_is_told_so(db: None) -> None:
 
 def test_an_unreachable_provider_is_explained(acme: TenantFixture) -> None:
     identity_provider_create(
-        organization=acme.organization,
+        actor=operator(acme.organization),
         kind="oidc",
         name="Down ID",
         settings={"issuer": "http://127.0.0.1:9/down", "client_id": "longhaul"},
-        actor="test",
     )
     answer = Client().get("/login/sso/acme/down-id/")
     assert answer.status_code == 502

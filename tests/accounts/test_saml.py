@@ -19,7 +19,7 @@ from accounts.saml import SamlIdentity, assertion_claim, check_saml
 from accounts.sso import SignInRefused
 from accounts.sso_providers import identity_provider_create, identity_provider_update
 from audit.models import AuditEntry
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.support.saml_idp import AuthnRequest, Person, SamlIdp, tampered
 
 pytestmark = pytest.mark.django_db
@@ -40,12 +40,11 @@ def idp(tmp_path_factory: pytest.TempPathFactory) -> SamlIdp:
 @pytest.fixture
 def provider(acme: TenantFixture, idp: SamlIdp) -> IdentityProvider:
     provider = identity_provider_create(
-        organization=acme.organization,
+        actor=operator(acme.organization),
         kind="saml",
         name="Acme IdP",
         slug="acme-idp",
         settings={"idp_metadata_xml": idp.metadata_xml},
-        actor="test",
     )
     group_role_mapping_set(
         organization_id=acme.organization.id, group="Longhaul Reviewers", role="reviewer", actor="t"
@@ -202,19 +201,17 @@ def test_metadata_without_a_signing_certificate_is_refused(
     )
     with pytest.raises(ValidationError, match="signing certificate"):
         identity_provider_create(
-            organization=acme.organization,
+            actor=operator(acme.organization),
             kind="saml",
             name="Broken",
             settings={"idp_metadata_xml": without},
-            actor="test",
         )
     with pytest.raises(ValidationError, match="metadata is unusable"):
         identity_provider_create(
-            organization=acme.organization,
+            actor=operator(acme.organization),
             kind="saml",
             name="Broken",
             settings={"idp_metadata_xml": "<not-metadata/>"},
-            actor="test",
         )
 
 
@@ -238,5 +235,7 @@ def test_readiness_reports_xmlsec1_and_needs_it_once_a_provider_is_enabled(
     (missing,) = check_saml().values()
     assert not missing.ok
     assert "cannot check signatures" in missing.detail
-    identity_provider_update(provider=provider, enabled=False, actor="test")
+    identity_provider_update(
+        actor=operator(provider.organization), provider=provider, enabled=False
+    )
     assert check_saml()["saml"].ok

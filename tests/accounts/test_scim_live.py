@@ -16,7 +16,7 @@ from accounts.directory_services import directory_token_create, group_role_mappi
 from accounts.models import Role, User
 from accounts.services import api_key_create
 from tests.accounts.scim_client import ScimClient
-from tests.factories import TenantFixture, make_approval_request
+from tests.factories import TenantFixture, make_approval_request, operator
 from tests.runs.fixtures import runtime
 from tests.security.test_websocket_auth import new_run
 from tests.security.test_websocket_revocation import close_code, opened, signed_in
@@ -69,7 +69,9 @@ def test_a_directory_creates_a_reviewer_and_deactivates_them_everywhere(
     assert decide(person, approval.id) == 200
 
     # When the directory deactivates them, with a session, a key and a socket open
-    key = api_key_create(organization=acme.organization, name="ada's", created_by=person).plaintext
+    key = api_key_create(
+        actor=operator(acme.organization), name="ada's", created_by=person
+    ).plaintext
     client, cookie = signed_in(person)
     ws = opened(live, run, {"Cookie": cookie, "Origin": live})
     assert (

@@ -14,7 +14,7 @@ from accounts.directory_services import directory_token_create
 from accounts.sessions import sign_in_policy_set
 from audit.models import AuditEntry
 from tests.accounts.scim_client import USER
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.support.clock import CLOCK, FILE_VARIABLE, FrozenClock
 
 pytestmark = pytest.mark.django_db
@@ -38,10 +38,7 @@ def signed_in(username: str) -> Client:
 
 def test_idle_sessions_and_old_sessions_end(acme: TenantFixture, frozen: FrozenClock) -> None:
     sign_in_policy_set(
-        organization_id=acme.organization.id,
-        actor="test",
-        session_lifetime_minutes=60,
-        idle_timeout_minutes=15,
+        actor=operator(acme.organization), session_lifetime_minutes=60, idle_timeout_minutes=15
     )
     client = signed_in(acme.member.username)
     assert client.get("/api/me").status_code == 200
@@ -70,9 +67,7 @@ def test_without_a_policy_sessions_last_as_before(acme: TenantFixture, frozen: F
 
 
 def test_a_directory_provisions_only_allowed_email_domains(acme: TenantFixture) -> None:
-    sign_in_policy_set(
-        organization_id=acme.organization.id, actor="test", allowed_email_domains=["Acme.example"]
-    )
+    sign_in_policy_set(actor=operator(acme.organization), allowed_email_domains=["Acme.example"])
     token = directory_token_create(organization=acme.organization, name="idp").plaintext
     scim = Client(HTTP_AUTHORIZATION=f"Bearer {token}")
 

@@ -31,7 +31,7 @@ from accounts.sso_providers import (
 )
 from accounts.two_factor import SSO_SESSION_KEY
 from audit.models import AuditEntry
-from tests.factories import TenantFixture, make_user
+from tests.factories import TenantFixture, make_user, operator
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "correct horse battery staple"  # tests.factories.make_user's
@@ -40,12 +40,11 @@ PASSWORD = "correct horse battery staple"  # tests.factories.make_user's
 @pytest.fixture
 def provider(acme: TenantFixture) -> IdentityProvider:
     return identity_provider_create(
-        organization=acme.organization,
+        actor=operator(acme.organization),
         kind="oidc",
         name="Acme Keycloak",
         settings={"issuer": "https://id.acme.example/realms/acme", "client_id": "longhaul"},
         client_secret="s3cret",
-        actor="test",
     )
 
 
@@ -118,9 +117,7 @@ def test_later_sign_ins_follow_the_groups_and_keep_the_role_without_them(
 def test_refusals_are_explained_and_audited(
     acme: TenantFixture, provider: IdentityProvider
 ) -> None:
-    sign_in_policy_set(
-        organization_id=acme.organization.id, actor="t", allowed_email_domains=["acme.example"]
-    )
+    sign_in_policy_set(actor=operator(acme.organization), allowed_email_domains=["acme.example"])
     with pytest.raises(SignInRefused, match="outside the email domains"):
         sign_in(provider, email="eve@evil.example")
     with pytest.raises(SignInRefused, match="no usable email"):
@@ -152,9 +149,13 @@ def test_the_client_secret_is_encrypted_and_never_stored_plain(
 ) -> None:
     assert "s3cret" not in provider.secret_ciphertext
     assert identity_provider_secret(provider) == "s3cret"
-    identity_provider_update(provider=provider, actor="t", name="Keycloak")
+    identity_provider_update(
+        actor=operator(provider.organization), provider=provider, name="Keycloak"
+    )
     assert identity_provider_secret(provider) == "s3cret"
-    identity_provider_update(provider=provider, actor="t", client_secret="")
+    identity_provider_update(
+        actor=operator(provider.organization), provider=provider, client_secret=""
+    )
     assert identity_provider_secret(provider) == ""
 
 
@@ -163,11 +164,11 @@ def test_providers_offered_by_organization_or_email_domain(
 ) -> None:
     assert sign_in_providers(organization_or_email="ACME") == [provider]
     assert sign_in_providers(organization_or_email="ada@acme.example") == []
-    sign_in_policy_set(
-        organization_id=acme.organization.id, actor="t", allowed_email_domains=["acme.example"]
-    )
+    sign_in_policy_set(actor=operator(acme.organization), allowed_email_domains=["acme.example"])
     assert sign_in_providers(organization_or_email="ada@Acme.example") == [provider]
-    identity_provider_update(provider=provider, actor="t", enabled=False)
+    identity_provider_update(
+        actor=operator(provider.organization), provider=provider, enabled=False
+    )
     assert sign_in_providers(organization_or_email="acme") == []
 
 
@@ -178,11 +179,10 @@ def test_a_bad_issuer_is_refused(acme: TenantFixture, settings: Any, issuer: str
     settings.LONGHAUL_SSO_REQUIRE_HTTPS = True  # as in production
     with pytest.raises(ValidationError, match="issuer"):
         identity_provider_create(
-            organization=acme.organization,
+            actor=operator(acme.organization),
             kind="oidc",
             name="Metadata",
             settings={"issuer": issuer, "client_id": "x"},
-            actor="t",
         )
 
 
@@ -196,16 +196,10 @@ def test_required_sso_refuses_passwords_except_the_break_glass_owner(
 ) -> None:
     with pytest.raises(ValidationError, match="must be an owner"):
         sso_enforcement_set(
-            organization_id=acme.organization.id,
-            required=True,
-            break_glass_owner=acme.member,
-            actor="t",
+            actor=operator(acme.organization), required=True, break_glass_owner=acme.member
         )
     sso_enforcement_set(
-        organization_id=acme.organization.id,
-        required=True,
-        break_glass_owner=acme.owner,
-        actor="t",
+        actor=operator(acme.organization), required=True, break_glass_owner=acme.owner
     )
     refused = Client().post("/login/", {"username": acme.member.username, "password": PASSWORD})
     assert refused.status_code == 200
@@ -218,7 +212,9 @@ def test_required_sso_refuses_passwords_except_the_break_glass_owner(
     assert refusal.data == {"reason": "sso_required", "method": "password"}
     # The last enabled provider cannot be switched off while SSO is required
     with pytest.raises(ValidationError, match="keep one provider enabled"):
-        identity_provider_update(provider=provider, actor="t", enabled=False)
+        identity_provider_update(
+            actor=operator(provider.organization), provider=provider, enabled=False
+        )
 
 
 def test_a_person_the_directory_provisioned_signs_in_to_their_account(

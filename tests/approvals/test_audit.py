@@ -22,7 +22,7 @@ from audit.models import AuditEntry
 from audit.selectors import audit_verify
 from core.roles import owner_connection
 from tests.approvals.support import advance, paused, pay_call, rule, start, vote
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.support.fake_openai import FakeOpenAI
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -56,8 +56,8 @@ def test_policy_runs_approvals_keys_and_high_risk_executions_are_chained(
     acme: TenantFixture, payments: Path, model: FakeOpenAI
 ) -> None:
     approved_payment(acme, payments, model)
-    key = api_key_create(organization=acme.organization, name="ci", created_by=acme.owner)
-    api_key_revoke(api_key=key.api_key)
+    key = api_key_create(actor=operator(acme.organization), name="ci", created_by=acme.owner)
+    api_key_revoke(actor=operator(key.api_key.organization), api_key=key.api_key)
 
     assert actions(acme)[1:] == [  # [0] is the fixture's own key
         "policy.changed",
@@ -156,7 +156,7 @@ def test_a_forgery_that_recomputes_its_own_hash_breaks_the_next_link(
 
 def test_a_removed_entry_is_named_by_the_gap_it_leaves(acme: TenantFixture) -> None:
     for name in ("a", "b", "c"):
-        api_key_create(organization=acme.organization, name=name)
+        api_key_create(actor=operator(acme.organization), name=name)
     second = AuditEntry.objects.get(organization_id=acme.organization.id, seq=2)
 
     with trigger_disabled() as cursor:

@@ -28,7 +28,7 @@ from runs.leases import lease_acquire
 from runs.models import Run, RunStatus, ToolCall
 from runs.rollback import run_rollback
 from runs.services import run_advance, run_cancel, run_start
-from tests.factories import TenantFixture, make_user
+from tests.factories import TenantFixture, make_user, operator
 from tests.runs.fixtures import lines
 from tests.support.fake_openai import FakeOpenAI
 
@@ -333,7 +333,7 @@ def refused(response: Any, *statuses: int) -> None:
 
 def key_of(tenant: TenantFixture, owner: Any, scopes: list[str] | None = None) -> str:
     return api_key_create(
-        organization=tenant.organization, name="k", created_by=owner, scopes=scopes
+        actor=operator(tenant.organization), name="k", created_by=owner, scopes=scopes
     ).plaintext
 
 
@@ -393,7 +393,7 @@ def another_organizations_reviewer_session(s: Scene) -> None:
 
 def another_organizations_key_named_in_the_service(s: Scene) -> None:
     foreign = api_key_create(
-        organization=s.globex.organization, name="g", created_by=s.globex.owner
+        actor=operator(s.globex.organization), name="g", created_by=s.globex.owner
     )
     with pytest.raises(Forbidden, match="does not belong"):
         approval_decide(
@@ -452,8 +452,10 @@ def key_without_the_approvals_scope(s: Scene) -> None:
 
 
 def revoked_reviewer_key(s: Scene) -> None:
-    created = api_key_create(organization=s.acme.organization, name="r", created_by=s.acme.reviewer)
-    api_key_revoke(api_key=created.api_key)
+    created = api_key_create(
+        actor=operator(s.acme.organization), name="r", created_by=s.acme.reviewer
+    )
+    api_key_revoke(actor=operator(created.api_key.organization), api_key=created.api_key)
     refused(post_decision(rest(created.plaintext), s.request), 401, 403)
 
 
@@ -506,14 +508,14 @@ def stale_digest_after_another_reviewers_edit(s: Scene) -> None:
 
 
 def approve_after_cancel(s: Scene) -> None:
-    run_cancel(organization_id=s.acme.organization.id, run_id=s.run.id)
+    run_cancel(actor=operator(s.acme.organization), run_id=s.run.id)
     refused(post_decision(rest(user=s.acme.reviewer), s.request), 409)
 
 
 def approve_a_request_withdrawn_by_rollback(s: Scene) -> None:
-    run_rollback(organization_id=s.acme.organization.id, run_id=s.run.id, step=0)
+    run_rollback(actor=operator(s.acme.organization), run_id=s.run.id, step=0)
     refused(post_decision(rest(user=s.acme.reviewer), s.request), 409)
-    run_cancel(organization_id=s.acme.organization.id, run_id=s.run.id)
+    run_cancel(actor=operator(s.acme.organization), run_id=s.run.id)
 
 
 def race_a_decision_with_cancel(s: Scene) -> None:
@@ -527,7 +529,7 @@ def race_a_decision_with_cancel(s: Scene) -> None:
 
     def cancel() -> None:
         barrier.wait()
-        run_cancel(organization_id=s.acme.organization.id, run_id=s.run.id)
+        run_cancel(actor=operator(s.acme.organization), run_id=s.run.id)
         connection.close()
 
     threads = [threading.Thread(target=approve), threading.Thread(target=cancel)]

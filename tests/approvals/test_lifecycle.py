@@ -28,7 +28,7 @@ from tests.approvals.support import (
     start,
     vote,
 )
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.support.fake_openai import FakeOpenAI
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -261,7 +261,7 @@ def test_requests_of_a_cancelled_run_are_cancelled_and_cannot_be_decided(
     run = start(acme, model, [pay_call(payments, 75), DONE])
     request = paused(run)
 
-    run_cancel(organization_id=acme.organization.id, run_id=run.id)
+    run_cancel(actor=operator(acme.organization), run_id=run.id)
 
     request.refresh_from_db()
     assert (request.status, request.resolution) == (ApprovalStatus.CANCELLED, "run")

@@ -15,7 +15,7 @@ from accounts.directory_services import group_role_mapping_set
 from accounts.models import Membership
 from accounts.sso_providers import identity_provider_create
 from tests.browser.conftest import PageLog, check_page, local_context
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.support.oidc_provider import oidc_provider_process
 from tests.support.processes import asgi_server
 from tests.support.saml_idp import Person, serve_saml_idp
@@ -42,12 +42,11 @@ def test_a_reviewer_signs_in_and_out_through_the_provider(
         organization_id=acme.organization.id, group="lh-reviewers", role="reviewer", actor="t"
     )
     identity_provider_create(
-        organization=acme.organization,
+        actor=operator(acme.organization),
         kind="oidc",
         name="Acme ID",
         settings={"issuer": issuer, "client_id": "longhaul"},
         client_secret="s3cret",
-        actor="test",
     )
     person = {"sub": "grace-7", "email": "grace@acme.example", "groups": ["lh-reviewers"]}
     httpx.post(f"{issuer}/_control", json={"person": person}).raise_for_status()
@@ -81,11 +80,10 @@ def test_a_member_signs_in_through_a_saml_provider(
     person = Person("ada@acme.example", groups=("Longhaul Reviewers", "Everyone"))
     with serve_saml_idp(person) as idp:
         identity_provider_create(
-            organization=acme.organization,
+            actor=operator(acme.organization),
             kind="saml",
             name="Acme SAML",
             settings={"idp_metadata_xml": idp.metadata_xml},
-            actor="test",
         )
         metadata = httpx.get(f"{server}/login/saml/acme/acme-saml/metadata/")
         idp.trust(metadata.raise_for_status().text)

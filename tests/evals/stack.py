@@ -12,7 +12,7 @@ from accounts.services import api_key_create
 from evals.commands import Keys
 from evals.suite_files import serve_package_index
 from evals.suites import Suite
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.support.processes import asgi_server, celery_worker
 
 
@@ -25,13 +25,13 @@ class Stack:
 def eval_keys(tenant: TenantFixture, base: str) -> Keys:
     """The runner acts for a member; the scripted reviewer is another person, a reviewer."""
     runs = api_key_create(
-        organization=tenant.organization,
+        actor=operator(tenant.organization),
         name="eval runs",
         scopes=["runs"],
         created_by=tenant.member,
     )
     review = api_key_create(
-        organization=tenant.organization,
+        actor=operator(tenant.organization),
         name="eval reviewer",
         scopes=["approvals"],
         created_by=tenant.reviewer,

@@ -18,7 +18,7 @@ from accounts.services import api_key_create
 from runs.services import run_start
 from runs.workspaces import workspace_path
 from tests.evals.records import STANDARD, finished_eval
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.runs.live import tarball_bytes
 
 pytestmark = pytest.mark.django_db
@@ -99,7 +99,7 @@ def test_the_eval_command_refuses_missing_and_under_scoped_keys(acme: TenantFixt
     with pytest.raises(CommandError, match="--api-key"):
         call_command("eval", "code", api_key="", reviewer_key="")
     reviewer_only = api_key_create(
-        organization=acme.organization, name="r", scopes=["approvals"], created_by=acme.reviewer
+        actor=operator(acme.organization), name="r", scopes=["approvals"], created_by=acme.reviewer
     ).plaintext
     with pytest.raises(CommandError, match="needs the 'runs' scope"):
         call_command("eval", "code", api_key=reviewer_only, reviewer_key=reviewer_only)

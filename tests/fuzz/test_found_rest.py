@@ -14,7 +14,7 @@ from drf_spectacular.generators import SchemaGenerator
 from accounts.services import api_key_create
 from approvals.models import ApprovalRule
 from memory.models import MemoryItem
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 
 pytestmark = pytest.mark.django_db
 PROBLEM = "application/problem+json"
@@ -23,7 +23,7 @@ PROBLEM = "application/problem+json"
 @pytest.fixture
 def owner_api(acme: TenantFixture) -> Client:
     """The REST API as an API key of acme's owner (every scope, the owner's role)."""
-    key = api_key_create(organization=acme.organization, name="owner's", created_by=acme.owner)
+    key = api_key_create(actor=operator(acme.organization), name="owner's", created_by=acme.owner)
     return Client(HTTP_AUTHORIZATION=f"Bearer {key.plaintext}")
 
 

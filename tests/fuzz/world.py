@@ -19,7 +19,7 @@ from runs.artifacts import artifact_store
 from runs.events import event_append
 from runs.gate import RunFacts
 from runs.services import run_start
-from tests.factories import make_tenant
+from tests.factories import make_tenant, operator
 from webhooks.endpoints import webhook_endpoint_create
 from webhooks.models import WebhookDelivery
 
@@ -47,7 +47,7 @@ class FuzzWorld:
 def build_world(base: str, model_base: str) -> FuzzWorld:
     tenant = make_tenant("fuzzco")
     organization, owner = tenant.organization, tenant.owner
-    key = api_key_create(organization=organization, name="fuzzer", created_by=owner)
+    key = api_key_create(actor=operator(organization), name="fuzzer", created_by=owner)
     run = run_start(
         organization=organization,
         workflow="effects",

@@ -10,7 +10,7 @@ import openai
 import pytest
 
 from accounts.services import api_key_create
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.gateway.conftest import Backends, client_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -22,7 +22,7 @@ def test_models_lists_the_tiers_the_key_may_use(
     backends.add("standard")
     backends.add("fast")
     limited = api_key_create(
-        organization=acme.organization, name="fast only", allowed_tiers=["fast"]
+        actor=operator(acme.organization), name="fast only", allowed_tiers=["fast"]
     )
     backends.settle()
 

@@ -19,7 +19,7 @@ import pytest
 
 from accounts.services import api_key_create
 from gateway.services import quota_policy_set
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.gateway.conftest import WEATHER, Backends, client_for
 from tests.support.clock import FrozenClock
 
@@ -380,8 +380,8 @@ def test_every_documented_error(
 ) -> None:
     clock.set(datetime(2030, 1, 15, 12, 0, 30, tzinfo=UTC))  # no new minute renews the limit
     client = sdk(gateway, acme.api_key)
-    fast_only = api_key_create(organization=acme.organization, name="f", allowed_tiers=["fast"])
-    limited = api_key_create(organization=acme.organization, name="limited")
+    fast_only = api_key_create(actor=operator(acme.organization), name="f", allowed_tiers=["fast"])
+    limited = api_key_create(actor=operator(acme.organization), name="limited")
     quota_policy_set(organization=acme.organization, api_key=limited.api_key, requests_per_minute=1)
     hello = [{"role": "user", "content": "hi"}]
 

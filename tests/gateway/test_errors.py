@@ -10,7 +10,7 @@ import openai
 import pytest
 
 from accounts.services import api_key_create, api_key_revoke
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.gateway.conftest import Backends, client_for
 from tests.support.fake_openai import Fault
 
@@ -50,11 +50,11 @@ def test_401_for_missing_wrong_and_revoked_keys(
     gateway: str, acme: TenantFixture, backends: Backends
 ) -> None:
     backends.add("standard")
-    created = api_key_create(organization=acme.organization, name="to revoke")
+    created = api_key_create(actor=operator(acme.organization), name="to revoke")
     backends.settle()
     assert client_for(gateway, created.plaintext).models.list().data
 
-    api_key_revoke(api_key=created.api_key)
+    api_key_revoke(actor=operator(created.api_key.organization), api_key=created.api_key)
     time.sleep(1.2)  # API_KEY_CACHE_SECONDS is 1 in the test settings
 
     for key in (created.plaintext, "lh_0123456789_wrong", "not-a-key"):
@@ -69,8 +69,8 @@ def test_403_for_missing_scope_and_disallowed_tier(
 ) -> None:
     backends.add("standard")
     backends.add("fast")
-    runs_only = api_key_create(organization=acme.organization, name="runs", scopes=["runs"])
-    fast_only = api_key_create(organization=acme.organization, name="f", allowed_tiers=["fast"])
+    runs_only = api_key_create(actor=operator(acme.organization), name="runs", scopes=["runs"])
+    fast_only = api_key_create(actor=operator(acme.organization), name="f", allowed_tiers=["fast"])
     backends.settle()
 
     with pytest.raises(openai.PermissionDeniedError) as scope:

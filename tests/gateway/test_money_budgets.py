@@ -20,7 +20,7 @@ from gateway.models import UsageRecord
 from gateway.pricing import to_nanos
 from gateway.services import quota_policy_set, usage_flush
 from inference.models import Backend, Tier
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.gateway.conftest import Backends, client_for, wait_for
 from tests.gateway.test_money_prices import queue_entry, set_price
 from tests.support.clock import FrozenClock
@@ -108,7 +108,7 @@ def test_a_key_budget_in_currency_limits_only_that_key(
 ) -> None:
     _, backend = backends.add("standard")
     _priced(backend, "1000", "1000")
-    limited = api_key_create(organization=acme.organization, name="limited")
+    limited = api_key_create(actor=operator(acme.organization), name="limited")
     quota_policy_set(
         organization=acme.organization, api_key=limited.api_key, monthly_spend=Decimal("0.05")
     )

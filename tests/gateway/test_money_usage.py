@@ -22,7 +22,7 @@ from gateway.models import UsageRecord
 from runs.credentials import run_model_token
 from runs.models import ModelCall, Run
 from runs.services import run_advance, run_start
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.gateway.conftest import Backends, client_for, wait_for
 from tests.gateway.test_money_prices import set_price
 from tests.runs.fixtures import effect_calls, runtime
@@ -72,7 +72,7 @@ def test_spend_per_organization_key_run_and_workflow(
     _, backend = backends.add("standard")
     set_price(backend.tier, "3", "15", at=timezone.now() - timedelta(days=1))
     backends.settle()
-    second = api_key_create(organization=acme.organization, name="second")
+    second = api_key_create(actor=operator(acme.organization), name="second")
     coding, finance, coding_again = (_run(acme, w) for w in ("coding", "finance", "coding"))
     for key in (acme.api_key, acme.api_key, second.plaintext, globex.api_key):
         _ask(gateway, key)

@@ -15,7 +15,7 @@ import pytest
 
 from accounts.services import api_key_create
 from gateway.admission import PriorityWaiters
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.gateway.conftest import Backends, wait_for
 from tests.support.fake_openai import FakeOpenAI
 
@@ -64,7 +64,7 @@ def test_the_gateway_hands_a_contended_slot_to_the_interactive_key_first(
     backends.settle()
     keys = {
         priority: api_key_create(
-            organization=acme.organization, name=priority, max_run_priority=priority
+            actor=operator(acme.organization), name=priority, max_run_priority=priority
         ).plaintext
         for priority in ("interactive", "batch")
     }

@@ -17,7 +17,7 @@ from accounts.models import ApiKey
 from accounts.services import api_key_create
 from gateway.models import UsageRecord
 from gateway.services import quota_policy_set
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.gateway.conftest import Backends, client_for, wait_for
 from tests.support.clock import FrozenClock
 
@@ -39,7 +39,7 @@ def test_requests_per_minute_per_key(
     gateway: str, acme: TenantFixture, backends: Backends, clock: FrozenClock
 ) -> None:
     backends.add("standard")
-    key = api_key_create(organization=acme.organization, name="limited")
+    key = api_key_create(actor=operator(acme.organization), name="limited")
     quota_policy_set(organization=acme.organization, api_key=key.api_key, requests_per_minute=2)
     backends.settle()
     client = client_for(gateway, key.plaintext)
@@ -69,7 +69,7 @@ def test_organization_limits_are_shared_by_its_keys(
     clock: FrozenClock,
 ) -> None:
     backends.add("standard")
-    second = api_key_create(organization=acme.organization, name="second").plaintext
+    second = api_key_create(actor=operator(acme.organization), name="second").plaintext
     quota_policy_set(organization=acme.organization, requests_per_minute=2)
     backends.settle()
     clock.set(HALF_PAST_NOON)

@@ -45,7 +45,7 @@ from runs.events import event_append
 from runs.models import Artifact, ModelCall, Run
 from runs.services import run_start
 from tests.evals.records import finished_eval
-from tests.factories import TenantFixture, make_approval_request, make_user
+from tests.factories import TenantFixture, make_approval_request, make_user, operator
 from toolsources.models import ExternalTool, ToolSource
 from toolsources.services import tool_source_create
 from webhooks.endpoints import webhook_endpoint_create
@@ -209,13 +209,13 @@ def api_keys(tenant: Tenant) -> list[Principal]:
     principals = []
     for name, scopes in variants.items():
         created = api_key_create(
-            organization=tenant.organization, name=name, scopes=sorted(scopes), created_by=owner
+            actor=operator(tenant.organization), name=name, scopes=sorted(scopes), created_by=owner
         )
         principals.append(Principal(name, "key", Role.ADMIN, scopes, key=created.plaintext))
-    revoked = api_key_create(organization=tenant.organization, name="revoked", created_by=owner)
-    api_key_revoke(api_key=revoked.api_key)
+    revoked = api_key_create(actor=operator(tenant.organization), name="revoked", created_by=owner)
+    api_key_revoke(actor=operator(revoked.api_key.organization), api_key=revoked.api_key)
     expired = api_key_create(
-        organization=tenant.organization,
+        actor=operator(tenant.organization),
         name="expired",
         created_by=owner,
         expires_at=timezone.now() + timedelta(days=1),
@@ -239,7 +239,7 @@ def build_tenant(slug: str, *, rules: int) -> Tenant:
         people[role] = make_user(f"{slug}-{role}")
         membership_create(organization=organization, user=people[role], role=role)
     owner, member = people[Role.OWNER], people[Role.MEMBER]
-    api_key = api_key_create(organization=organization, name=f"{slug} key", created_by=owner)
+    api_key = api_key_create(actor=operator(organization), name=f"{slug} key", created_by=owner)
     webhook, _ = webhook_endpoint_create(
         actor=actor_for(organization_id=organization.id, user=owner, api_key_id=None),
         url=f"https://hooks.{slug}.example/longhaul",
@@ -273,12 +273,11 @@ def build_tenant(slug: str, *, rules: int) -> Tenant:
     )
     usage_record(entries=[usage_entry(organization, api_key.api_key, run, slug)])
     source = tool_source_create(
-        organization_id=organization.id,
+        actor=actor_for(organization_id=organization.id, user=owner, api_key_id=None),
         name=f"{slug}-orders",
         kind="openapi",
         url=f"https://orders.{slug}.example",
         document=orders_document(slug),
-        actor=owner.username,
     )
     return Tenant(
         slug=slug,
@@ -303,12 +302,11 @@ def build_tenant(slug: str, *, rules: int) -> Tenant:
         tool_source=source,
         external_tool=source.tools.get(),
         identity_provider=identity_provider_create(
-            organization=organization,
+            actor=operator(organization),
             kind="oidc",
             name=f"{slug} ID",
             settings={"issuer": f"https://id.{slug}.example", "client_id": f"{slug}-longhaul"},
             client_secret=f"{slug}-client-secret",
-            actor=owner.username,
         ),
     )
 

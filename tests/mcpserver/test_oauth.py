@@ -19,7 +19,7 @@ from mcp.client.streamable_http import streamable_http_client
 from accounts.models import ExternalIdentity, IdentityProvider
 from accounts.sso_providers import identity_provider_create
 from runs.models import Run
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.support.oidc_provider import oidc_provider_process
 from tests.support.processes import asgi_server
 from tests.toolsources.workflows import PATCH
@@ -44,12 +44,11 @@ def server() -> Iterator[str]:
 @pytest.fixture
 def provider(acme: TenantFixture, issuer: str) -> IdentityProvider:
     provider = identity_provider_create(
-        organization=acme.organization,
+        actor=operator(acme.organization),
         kind="oidc",
         name="Acme ID",
         settings={"issuer": issuer, "client_id": "longhaul"},
         client_secret="s3cret",
-        actor="test",
     )
     # Ada (acme's reviewer) has signed in through the provider before
     ExternalIdentity.objects.create(

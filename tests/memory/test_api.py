@@ -10,7 +10,7 @@ from django.test import Client
 from accounts.services import api_key_create
 from memory.documents import document_ingest
 from memory.models import Document, MemoryItem
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.memory import files
 from tests.memory.conftest import stored_files
 
@@ -137,7 +137,7 @@ def test_search_validates_its_input(acme: TenantFixture) -> None:
 
 def test_keys_without_the_memory_scope_are_refused(acme: TenantFixture) -> None:
     key = api_key_create(
-        organization=acme.organization, name="runs only", scopes=["runs"]
+        actor=operator(acme.organization), name="runs only", scopes=["runs"]
     ).plaintext
 
     assert search(api(key), "anything").status_code == 403
@@ -186,7 +186,7 @@ def test_purge_needs_confirmation_and_an_admin(acme: TenantFixture, globex: Tena
 
     # A key acts with its owner's role: this one's owner is the organization's owner.
     owners_key = api_key_create(
-        organization=acme.organization, name="owner's key", created_by=acme.owner
+        actor=operator(acme.organization), name="owner's key", created_by=acme.owner
     ).plaintext
 
     refused = member.post("/api/memory/purge", {"confirm": "acme"}, content_type="application/json")

@@ -15,7 +15,7 @@ from memory.extraction import DocumentRejected
 from memory.models import Document, DocumentStatus, MemoryItem
 from memory.search import Filters, memory_search
 from memory.services import memory_create, memory_purge_organization
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.memory import files
 from tests.memory.conftest import stored_files
 from tests.support.live import join
@@ -143,8 +143,8 @@ def test_deleting_a_document_removes_its_chunks_and_file(
     document = ingest(acme, "report.pdf", files.pdf_bytes())
     assert stored_files(documents_dir)
 
-    refused = document_delete(organization_id=globex.organization.id, document_id=document.id)
-    deleted = document_delete(organization_id=acme.organization.id, document_id=document.id)
+    refused = document_delete(actor=operator(globex.organization), document_id=document.id)
+    deleted = document_delete(actor=operator(acme.organization), document_id=document.id)
 
     assert (refused, deleted) == (False, True)
     assert not MemoryItem.objects.filter(organization=acme.organization).exists()
@@ -154,7 +154,7 @@ def test_deleting_a_document_removes_its_chunks_and_file(
 def test_file_goes_once_the_delete_commits(acme: TenantFixture, documents_dir: Path) -> None:
     document = ingest(acme, "report.pdf", files.pdf_bytes())
 
-    document_delete(organization_id=acme.organization.id, document_id=document.id)
+    document_delete(actor=operator(acme.organization), document_id=document.id)
 
     assert stored_files(documents_dir) == []
 
@@ -167,7 +167,7 @@ def test_purging_an_organization_removes_only_its_memory(
     memory_create(organization_id=acme.organization.id, text="Acme fact")
     kept = memory_create(organization_id=globex.organization.id, text="Globex fact")
 
-    counts = memory_purge_organization(organization_id=acme.organization.id)
+    counts = memory_purge_organization(actor=operator(acme.organization))
 
     assert counts["documents"] == 1
     assert counts["items"] > 1

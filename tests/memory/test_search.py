@@ -14,7 +14,7 @@ from memory.models import MemoryItem
 from memory.search import Filters, Weights, memory_search
 from memory.selectors import live_items, memory_item_get
 from memory.services import memory_create, memory_delete, memory_expire
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 
 pytestmark = pytest.mark.django_db
 
@@ -223,8 +223,8 @@ def test_delete_by_item_is_scoped_to_the_organization(
 ) -> None:
     [item] = remember_all(acme, FACTS[:1])
 
-    assert memory_delete(organization_id=globex.organization.id, item_id=item.id) is False
-    assert memory_delete(organization_id=acme.organization.id, item_id=item.id) is True
+    assert memory_delete(actor=operator(globex.organization), item_id=item.id) is False
+    assert memory_delete(actor=operator(acme.organization), item_id=item.id) is True
     assert not MemoryItem.objects.filter(id=item.id).exists()
 
 

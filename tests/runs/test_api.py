@@ -15,7 +15,7 @@ from accounts.services import api_key_create
 from approvals.models import ApprovalRequest
 from runs.models import Run, RunStatus
 from runs.services import run_advance
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.runs.fixtures import effect_calls
 from tests.support.fake_openai import FakeOpenAI
 
@@ -116,7 +116,7 @@ def test_invalid_requests_get_problem_details(acme: TenantFixture, runtime: Path
 @pytest.mark.django_db(transaction=True)
 def test_keys_without_the_runs_scope_are_refused(acme: TenantFixture, runtime: Path) -> None:
     key = api_key_create(
-        organization=acme.organization, name="inference only", scopes=["inference"]
+        actor=operator(acme.organization), name="inference only", scopes=["inference"]
     )
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {key.plaintext}")

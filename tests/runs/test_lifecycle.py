@@ -10,7 +10,7 @@ import pytest
 
 from runs.models import Run, RunEvent, RunStatus, Step, ToolCall
 from runs.services import run_advance, run_cancel, run_start
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.runs.fixtures import attempts, effect_calls, lines
 from tests.support.fake_openai import FakeOpenAI
 
@@ -112,7 +112,7 @@ def test_cancel_works_in_every_unfinished_state(
     run = start(acme)
     Run.objects.filter(id=run.id).update(status=state)
 
-    cancelled = run_cancel(organization_id=acme.organization.id, run_id=run.id)
+    cancelled = run_cancel(actor=operator(acme.organization), run_id=run.id)
     run_advance(run_id=str(run.id), owner="w")  # a late delivery of the task does nothing
 
     assert cancelled.status == RunStatus.CANCELLED
@@ -132,11 +132,11 @@ def test_cancel_of_a_finished_run_is_a_conflict_and_cancel_is_idempotent(
     done = start(acme)
     run_advance(run_id=str(done.id), owner="w")
     with pytest.raises(Conflict):
-        run_cancel(organization_id=acme.organization.id, run_id=done.id)
+        run_cancel(actor=operator(acme.organization), run_id=done.id)
 
     other = start(acme)
-    run_cancel(organization_id=acme.organization.id, run_id=other.id)
-    again = run_cancel(organization_id=acme.organization.id, run_id=other.id)
+    run_cancel(actor=operator(acme.organization), run_id=other.id)
+    again = run_cancel(actor=operator(acme.organization), run_id=other.id)
     assert again.status == RunStatus.CANCELLED
 
 
@@ -164,7 +164,7 @@ def test_cancel_while_a_worker_is_mid_step_fences_the_worker_out(
         time.sleep(0.05)
 
     # When the run is cancelled while the tool is still working
-    run_cancel(organization_id=acme.organization.id, run_id=run.id)
+    run_cancel(actor=operator(acme.organization), run_id=run.id)
     worker.join(timeout=60)
 
     # Then the worker could record nothing more: no completion, no further steps or effects

@@ -26,7 +26,7 @@ from runs.models import Run, RunEvent, RunStatus
 from runs.scheduler import runs_schedule
 from runs.selectors import run_queue_place
 from runs.services import run_advance, run_start
-from tests.factories import TenantFixture, make_tenant
+from tests.factories import TenantFixture, make_tenant, operator
 
 pytestmark = pytest.mark.django_db
 
@@ -240,7 +240,7 @@ def run_transition_to(run: Run, status: str) -> None:
 
 
 def test_a_key_starts_runs_at_most_at_its_own_priority(acme: TenantFixture, runtime: Path) -> None:
-    key = api_key_create(organization=acme.organization, name="ci", created_by=acme.owner)
+    key = api_key_create(actor=operator(acme.organization), name="ci", created_by=acme.owner)
     with pytest.raises(Forbidden, match="may not start 'interactive' runs"):
         run_start(
             organization=acme.organization,

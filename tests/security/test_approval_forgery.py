@@ -29,7 +29,7 @@ from approvals.services import approval_decide
 from runs import toolbox
 from runs.models import Run, RunStatus, ToolCall
 from runs.services import run_advance, run_start
-from tests.factories import TenantFixture, make_user
+from tests.factories import TenantFixture, make_user, operator
 from tests.runs.fixtures import lines, model, runtime
 from tests.security.test_tenancy_paths import rest
 from tests.support.fake_openai import FakeOpenAI
@@ -41,7 +41,7 @@ PROBLEM = "application/problem+json"
 
 def owned_key(tenant: TenantFixture, owner: User | None, **options: Any) -> str:
     return api_key_create(
-        organization=tenant.organization, name="key", created_by=owner, **options
+        actor=operator(tenant.organization), name="key", created_by=owner, **options
     ).plaintext
 
 
@@ -285,7 +285,7 @@ def test_an_api_key_decides_with_its_owners_current_role_only(
 
     # A current reviewer's key decides, recorded as that person through that key
     reviewers_key = api_key_create(
-        organization=acme.organization, name="review bot", created_by=acme.reviewer
+        actor=operator(acme.organization), name="review bot", created_by=acme.reviewer
     )
     decided = decide(rest(reviewers_key.plaintext), request)
     assert decided.status_code == 200, decided.content
@@ -297,10 +297,10 @@ def test_a_revoked_reviewer_key_cannot_decide(
     acme: TenantFixture, runtime: Path, model: FakeOpenAI
 ) -> None:
     request = paused(started_by(acme, runtime, model, acme.member))
-    created = api_key_create(organization=acme.organization, name="k", created_by=acme.reviewer)
+    created = api_key_create(actor=operator(acme.organization), name="k", created_by=acme.reviewer)
     from accounts.services import api_key_revoke
 
-    api_key_revoke(api_key=created.api_key)
+    api_key_revoke(actor=operator(created.api_key.organization), api_key=created.api_key)
 
     response = decide(rest(created.plaintext), request)
 

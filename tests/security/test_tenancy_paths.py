@@ -19,7 +19,7 @@ from memory.models import Document, MemoryItem
 from runs.credentials import agent_billing_key, run_model_token
 from runs.models import AgentCredential, Run, RunStatus
 from runs.services import run_advance, run_cancel, run_start
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.gateway.conftest import (
     Backends,
     backends,
@@ -70,7 +70,7 @@ def via_gateway(gateway: str, runtime: Path, settings: Any) -> Path:
 
 
 def test_a_fast_only_key_cannot_start_a_standard_run(acme: TenantFixture, runtime: Path) -> None:
-    key = api_key_create(organization=acme.organization, name="fast", allowed_tiers=["fast"])
+    key = api_key_create(actor=operator(acme.organization), name="fast", allowed_tiers=["fast"])
 
     refused = rest(key.plaintext).post(
         "/api/runs", {"workflow": "effects", "tier": "standard"}, format="json"
@@ -95,7 +95,7 @@ def test_a_runs_model_calls_are_billed_to_its_key_and_stop_when_the_key_is_revok
     fake.script = effect_then_done(via_gateway)
     backends.settle()
     created = api_key_create(
-        organization=acme.organization,
+        actor=operator(acme.organization),
         name="fast runs",
         scopes=["runs"],
         allowed_tiers=["fast"],
@@ -124,7 +124,7 @@ def test_a_runs_model_calls_are_billed_to_its_key_and_stop_when_the_key_is_revok
     assert {r.organization_id for r in records} == {acme.organization.id}
 
     # When the key is revoked, the second run's model calls are refused with a clear error
-    api_key_revoke(api_key=created.api_key)
+    api_key_revoke(actor=operator(created.api_key.organization), api_key=created.api_key)
     failed = advanced(second["id"])
     assert failed.status == RunStatus.FAILED
     assert "was revoked" in failed.error
@@ -137,7 +137,7 @@ def test_a_key_narrowed_after_the_run_started_cannot_reach_the_old_tier_through_
     fake, _ = backends.add("standard")
     fake.script = effect_then_done(via_gateway)
     backends.settle()
-    created = api_key_create(organization=acme.organization, name="any tier")
+    created = api_key_create(actor=operator(acme.organization), name="any tier")
     run = run_start(
         organization=acme.organization,
         workflow="effects",
@@ -162,7 +162,7 @@ def test_run_tokens_act_for_one_unfinished_run_and_cannot_be_forged(
     fake.script = [{"content": "hi"}] * 4
     backends.tier("standard")
     backends.settle()
-    created = api_key_create(organization=acme.organization, name="k", allowed_tiers=["fast"])
+    created = api_key_create(actor=operator(acme.organization), name="k", allowed_tiers=["fast"])
     runs = [
         run_start(
             organization=acme.organization,
@@ -187,7 +187,7 @@ def test_run_tokens_act_for_one_unfinished_run_and_cannot_be_forged(
         with pytest.raises(openai.AuthenticationError, match="Invalid run credential"):
             ask(forged)
 
-    run_cancel(organization_id=acme.organization.id, run_id=runs[0].id)
+    run_cancel(actor=operator(acme.organization), run_id=runs[0].id)
 
     def refused() -> bool:
         try:
@@ -246,7 +246,7 @@ def test_a_memory_key_owned_by_a_plain_member_cannot_purge_the_organizations_mem
     acme: TenantFixture,
 ) -> None:
     members_key = api_key_create(
-        organization=acme.organization, name="m", scopes=["memory"], created_by=acme.member
+        actor=operator(acme.organization), name="m", scopes=["memory"], created_by=acme.member
     ).plaintext
     remember(members_key, "the launch date is in May")
     purge = {"confirm": "acme"}
@@ -263,7 +263,7 @@ def test_a_memory_key_owned_by_a_plain_member_cannot_purge_the_organizations_mem
     assert "has no owner" in by_ownerless.json()["detail"]
     assert MemoryItem.objects.filter(organization=acme.organization).count() == 1
     owners_key = api_key_create(
-        organization=acme.organization, name="o", scopes=["memory"], created_by=acme.owner
+        actor=operator(acme.organization), name="o", scopes=["memory"], created_by=acme.owner
     ).plaintext
     assert rest(owners_key).post("/api/memory/purge", purge, format="json").status_code == 200
     assert not MemoryItem.objects.exists()
@@ -273,7 +273,9 @@ def test_a_key_whose_owner_left_can_no_longer_delete_anything(
     acme: TenantFixture, runtime: Path, settings: Any, tmp_path: Path
 ) -> None:
     settings.LONGHAUL_DOCUMENTS_DIR = tmp_path / "documents"
-    key = api_key_create(organization=acme.organization, name="k", created_by=acme.member).plaintext
+    key = api_key_create(
+        actor=operator(acme.organization), name="k", created_by=acme.member
+    ).plaintext
     kept, deleted = remember(key, "kept fact"), remember(key, "deleted fact")
     upload = SimpleUploadedFile("notes.txt", b"Quarterly notes.", "text/plain")
     document = rest(key).post("/api/documents", {"file": upload}, format="multipart").json()["id"]
@@ -297,7 +299,9 @@ def test_a_key_whose_owner_left_can_no_longer_delete_anything(
 
 
 def test_a_deactivated_owners_key_cannot_cancel_runs(acme: TenantFixture, runtime: Path) -> None:
-    key = api_key_create(organization=acme.organization, name="k", created_by=acme.owner).plaintext
+    key = api_key_create(
+        actor=operator(acme.organization), name="k", created_by=acme.owner
+    ).plaintext
     run = run_start(organization=acme.organization, workflow="effects", input={})
     acme.owner.is_active = False
     acme.owner.save()

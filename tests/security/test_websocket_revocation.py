@@ -30,7 +30,7 @@ from accounts.sockets import credential_of_key, credential_valid
 from runs.events import event_append
 from runs.models import Run
 from tests.dashboard.test_document_progress import make_document, open_progress
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.runs.fixtures import runtime
 from tests.security.test_websocket_auth import mint, new_run, socket
 from tests.support.processes import asgi_server
@@ -91,14 +91,17 @@ def still_streams(ws: ClientConnection, run: Run) -> bool:
 def revoke(plaintext: str) -> None:
     parsed = parse_key(plaintext)
     assert parsed is not None
-    api_key_revoke(api_key=ApiKey.objects.get(prefix=parsed.prefix))
+    api_key_revoke(
+        actor=operator(ApiKey.objects.get(prefix=parsed.prefix).organization),
+        api_key=ApiKey.objects.get(prefix=parsed.prefix),
+    )
 
 
 def test_revoking_a_key_closes_its_sockets_and_those_opened_with_its_tickets(
     acme: TenantFixture, server: str
 ) -> None:
     run = new_run(acme)
-    other_key = api_key_create(organization=acme.organization, name="other").plaintext
+    other_key = api_key_create(actor=operator(acme.organization), name="other").plaintext
     by_header = opened(server, run, {"Authorization": f"Bearer {acme.api_key}"})
     by_ticket = socket(server, mint(server, run, acme.api_key)["url"])
     assert json.loads(by_ticket.recv(timeout=10))["kind"] == "run.created"
@@ -169,7 +172,7 @@ def test_signing_out_or_changing_the_password_closes_the_sessions_sockets(
 def test_a_key_sockets_credential_ends_when_the_key_loses_the_scope_or_expires(
     acme: TenantFixture, redis_client: redis_lib.Redis
 ) -> None:
-    created = api_key_create(organization=acme.organization, name="narrowed", scopes=["runs"])
+    created = api_key_create(actor=operator(acme.organization), name="narrowed", scopes=["runs"])
     credential = credential_of_key(api_key_authenticate(created.plaintext), scope="runs")
     rows = ApiKey.objects.filter(id=created.api_key.id)
     assert credential_valid(credential)

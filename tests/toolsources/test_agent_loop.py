@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from accounts.actors import actor_for
 from accounts.services import api_key_create, api_key_use
 from approvals.models import ApprovalRequest, ApprovalStatus
 from approvals.services import approval_decide
@@ -23,7 +24,7 @@ from runs.models import RunStatus, ToolCall
 from runs.rerun import run_rerun
 from runs.selectors import run_offered_external_tools
 from runs.services import run_advance, run_start
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from tests.runs.fixtures import model
 from tests.support.fake_openai import FakeOpenAI
 from tests.toolsources.conftest import STDIO_SERVER
@@ -57,13 +58,10 @@ def next_call(body: dict[str, Any]) -> dict[str, Any]:
 @pytest.fixture
 def sources(acme: TenantFixture, remote: str, loopback: None, settings: Any) -> None:
     settings.LONGHAUL_EXTRA_WORKFLOWS = [LOOP]
-    who: dict[str, Any] = {"actor": "acme-owner", "actor_user_id": acme.owner.id}
     org = acme.organization.id
+    who = {"actor": actor_for(organization_id=org, user=acme.owner, api_key_id=None)}
+    tool_source_create(name="shop", kind="mcp_http", url=f"{remote}/shop/", **who)
     tool_source_create(
-        organization_id=org, name="shop", kind="mcp_http", url=f"{remote}/shop/", **who
-    )
-    tool_source_create(
-        organization_id=org,
         name="orders",
         kind="openapi",
         url=f"{remote}/openapi",
@@ -72,7 +70,6 @@ def sources(acme: TenantFixture, remote: str, loopback: None, settings: Any) -> 
         **who,
     )
     tool_source_create(
-        organization_id=org,
         name="words",
         kind="mcp_stdio",
         command=["/usr/bin/python3", "-I", "-c", STDIO_SERVER],
@@ -92,7 +89,7 @@ def test_a_run_calls_its_organizations_tools_and_waits_for_approval_of_a_risky_o
 ) -> None:
     # Given: a run of a key owned by a reviewer, offered refund by name
     model.responder = next_call
-    key = api_key_create(organization=acme.organization, name="ide", created_by=acme.reviewer)
+    key = api_key_create(actor=operator(acme.organization), name="ide", created_by=acme.reviewer)
     run = run_start(
         organization=acme.organization,
         workflow="tool-loop",
@@ -184,7 +181,7 @@ def test_a_rerun_is_offered_the_tools_its_original_asked_for_by_name(
         tools=["shop__refund"],
     )
 
-    again = run_rerun(organization=acme.organization, run_id=original.id)
+    again = run_rerun(actor=operator(acme.organization), run_id=original.id)
 
     offered = run_offered_external_tools(run=again)
     assert "shop__refund" in offered  # by name: refund is not enabled for the workflow

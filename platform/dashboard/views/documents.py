@@ -8,7 +8,6 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
-from accounts.permissions import MEMBERS, require_role
 from dashboard.access import Viewer, dashboard_page
 from dashboard.pages import SERVICE_ERRORS, error_message, error_status, page, paginate
 from dashboard.text import clip
@@ -93,12 +92,12 @@ def memory(request: HttpRequest, viewer: Viewer) -> HttpResponse:
 @dashboard_page
 def memory_delete(request: HttpRequest, viewer: Viewer, item_id: int) -> HttpResponse:
     try:
-        require_role(viewer.actor(), MEMBERS, action="delete memory items")
+        deleted = memory_services.memory_delete(actor=viewer.actor(), item_id=item_id)
     except SERVICE_ERRORS as error:
         messages.error(request, error_message(error))
         return redirect("dashboard:memory")
     # Another organization's item answers as one that does not exist: 404, like every page.
-    if not memory_services.memory_delete(organization_id=viewer.organization_id, item_id=item_id):
+    if not deleted:
         raise Http404("No such memory item in your organization.")
     messages.success(request, "The memory item was deleted.")
     return redirect("dashboard:memory")

@@ -6,29 +6,20 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 
-from accounts.permissions import MANAGERS, require_role
+from accounts.actors import Rule
+from accounts.roles import MANAGERS
 from audit.selectors import audit_actions, audit_search, audit_verify
 from dashboard.access import Viewer, dashboard_page
 from dashboard.forms import AuditFilterForm
-from dashboard.pages import SERVICE_ERRORS, error_message, page, paginate, query_without_page
+from dashboard.pages import page, paginate, query_without_page, refused_unless
 
-
-def managers_only(
-    request: HttpRequest, viewer: Viewer, what: str, *, section: str = "review"
-) -> HttpResponse | None:
-    try:
-        require_role(viewer.actor(), MANAGERS, action=what)
-    except SERVICE_ERRORS as error:
-        refusal = {"message": error_message(error)}
-        return page(
-            request, viewer, "dashboard/forbidden.html", refusal, section=section, status=403
-        )
-    return None
+# A read gate: the log is the managers' (as on `GET /api/audit`).
+READ_AUDIT = Rule(MANAGERS, "read the audit log")
 
 
 @dashboard_page
 def audit(request: HttpRequest, viewer: Viewer) -> HttpResponse:
-    refused = managers_only(request, viewer, "read the audit log")
+    refused = refused_unless(request, viewer, READ_AUDIT, section="review")
     if refused is not None:
         return refused
     org = viewer.organization_id

@@ -1,8 +1,8 @@
 """The organization's settings, for owners and admins: how long model-call traces are kept,
 the sign-in policy (session lifetime, idle timeout, allowed email domains), requiring single
 sign-on with a break-glass owner, and its identity providers (an OpenID Connect one added
-here; SAML and the rest over REST). Views parse and render; the accounts services check the
-values and write the audit log."""
+here; SAML and the rest over REST). Views parse and render; the accounts services check who
+may change what, check the values and write the audit log."""
 
 from __future__ import annotations
 
@@ -27,16 +27,16 @@ from dashboard.organization_forms import (
     SignInPolicyForm,
     TraceRetentionForm,
 )
-from dashboard.pages import page
-from dashboard.views.governance import managers_only
+from dashboard.pages import SERVICE_ERRORS, page, refusal, refused_unless
 
-MANAGE = "change the organization's settings"
 SECTION = "settings"
 
 
 @dashboard_page
 def settings_page(request: HttpRequest, viewer: Viewer) -> HttpResponse:
-    return managers_only(request, viewer, MANAGE, section=SECTION) or _page(request, viewer, {})
+    # A read gate: the settings are shown to those who may change them.
+    refused = refused_unless(request, viewer, account_services.CHANGE_SETTINGS, section=SECTION)
+    return refused or _page(request, viewer, {})
 
 
 @require_POST
@@ -46,9 +46,7 @@ def traces(request: HttpRequest, viewer: Viewer) -> HttpResponse:
 
     def save() -> None:
         account_services.organization_trace_retention_set(
-            organization_id=viewer.organization_id,
-            days=form.cleaned_data["trace_retention_days"],
-            actor=viewer.user.username,
+            actor=viewer.actor(), days=form.cleaned_data["trace_retention_days"]
         )
 
     return _submit(request, viewer, form, "traces", save, "Saved how long traces are kept.")
@@ -60,9 +58,7 @@ def sign_in(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     form = SignInPolicyForm(request.POST)
 
     def save() -> None:
-        sign_in_policy_set(
-            organization_id=viewer.organization_id, actor=viewer.user.username, **form.cleaned_data
-        )
+        sign_in_policy_set(actor=viewer.actor(), **form.cleaned_data)
 
     return _submit(request, viewer, form, "sign_in", save, "Saved the sign-in policy.")
 
@@ -76,10 +72,9 @@ def single_sign_on(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     def save() -> None:
         chosen = form.cleaned_data["break_glass_owner"]
         sso_enforcement_set(
-            organization_id=viewer.organization_id,
+            actor=viewer.actor(),
             required=form.cleaned_data["sso_required"],
             break_glass_owner=next((u for u in owners if str(u.id) == chosen), None),
-            actor=viewer.user.username,
         )
 
     return _submit(request, viewer, form, "enforcement", save, "Saved single sign-on.")
@@ -91,12 +86,7 @@ def provider_create(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     form = OidcProviderForm(request.POST)
 
     def save() -> None:
-        identity_provider_create(
-            organization=viewer.organization,
-            kind="oidc",
-            actor=viewer.user.username,
-            **form.provider_data(),
-        )
+        identity_provider_create(actor=viewer.actor(), kind="oidc", **form.provider_data())
 
     return _submit(request, viewer, form, "provider", save, "Added the identity provider.")
 
@@ -104,16 +94,15 @@ def provider_create(request: HttpRequest, viewer: Viewer) -> HttpResponse:
 def _submit(
     request: HttpRequest, viewer: Viewer, form: Any, name: str, save: Any, done: str
 ) -> HttpResponse:
-    """The one way each form here is handled: managers only, the form's own checks, then the
-    service's, whose field errors come back on the form."""
-    refused = managers_only(request, viewer, MANAGE, section=SECTION)
-    if refused is not None:
-        return refused
+    """The one way each form here is handled: the form's own checks, then the service's (who
+    may, and the values), whose field errors come back on the form."""
     if form.is_valid():
         try:
             save()
         except ValidationError as error:
             form.show_problems(error.message_dict)
+        except SERVICE_ERRORS as error:
+            return refusal(request, viewer, error, section=SECTION)
         else:
             messages.success(request, done)
             return redirect("dashboard:settings")

@@ -25,8 +25,7 @@ from dashboard.governance_forms import (
     argument_initial,
     rule_initial,
 )
-from dashboard.pages import SERVICE_ERRORS, error_message, error_status, page
-from dashboard.views.governance import managers_only
+from dashboard.pages import SERVICE_ERRORS, error_message, error_status, page, refused_unless
 from runs.selectors import workflow_catalog
 from runs.toolbox import registry
 
@@ -90,7 +89,8 @@ def _policy_page(
 
 @dashboard_page
 def rule_new(request: HttpRequest, viewer: Viewer) -> HttpResponse:
-    refused = managers_only(request, viewer, "change approval rules")
+    # The editor itself is for those who may save what it edits (approvals.rules checks again).
+    refused = refused_unless(request, viewer, rules.CHANGE_RULES, section="review")
     if refused is not None:
         return refused
     if request.method == "POST":
@@ -101,7 +101,8 @@ def rule_new(request: HttpRequest, viewer: Viewer) -> HttpResponse:
 
 @dashboard_page
 def rule_edit(request: HttpRequest, viewer: Viewer, rule_id: int) -> HttpResponse:
-    refused = managers_only(request, viewer, "change approval rules")
+    # The editor itself is for those who may save what it edits (approvals.rules checks again).
+    refused = refused_unless(request, viewer, rules.CHANGE_RULES, section="review")
     if refused is not None:
         return refused
     rule = approvals_selectors.rule_get(organization_id=viewer.organization_id, rule_id=rule_id)

@@ -1,6 +1,6 @@
 """What the run page can do to a run besides cancel and resume: re-run it as it was, and roll it
 back to the start of a step to run again from there (runs.rerun, runs.rollback: the services
-behind `POST /api/runs/{id}/rerun` and `/rollback`, with the same role check)."""
+behind `POST /api/runs/{id}/rerun` and `/rollback`, which check the role themselves)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
-from accounts.permissions import MEMBERS, require_role
-from audit.services import actor_fields
 from dashboard.access import Viewer, dashboard_page
 from dashboard.pages import SERVICE_ERRORS, error_message
 from dashboard.views.runs import _run
@@ -26,10 +24,7 @@ def run_rerun_same(request: HttpRequest, viewer: Viewer, run_id: UUID) -> HttpRe
     """A new run with the original's workflow, tier, budgets, input and starting workspace."""
     original = _run(viewer, run_id)
     try:
-        require_role(viewer.actor(), MEMBERS, action="re-run runs")
-        run = run_rerun(
-            organization=viewer.organization, run_id=original.id, created_by_user=viewer.user
-        )
+        run = run_rerun(actor=viewer.actor(), run_id=original.id)
     except SERVICE_ERRORS as error:
         messages.error(request, error_message(error))
         return redirect("dashboard:run", run_id=original.id)
@@ -47,10 +42,7 @@ def run_roll_back(request: HttpRequest, viewer: Viewer, run_id: UUID) -> HttpRes
         messages.error(request, "Choose the step to roll back to.")
         return redirect("dashboard:run", run_id=run.id)
     try:
-        actor = require_role(viewer.actor(), MEMBERS, action="roll back runs")
-        run_rollback(
-            organization_id=viewer.organization_id, run_id=run.id, step=step, **actor_fields(actor)
-        )
+        run_rollback(actor=viewer.actor(), run_id=run.id, step=step)
     except SERVICE_ERRORS as error:
         messages.error(request, error_message(error))
     else:

@@ -14,9 +14,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from accounts.permissions import MEMBERS, require_role
 from approvals import selectors as approvals_selectors
-from audit.services import actor_fields
 from dashboard.access import Viewer, dashboard_page
 from dashboard.forms import RunFilterForm, RunStartForm
 from dashboard.pages import SERVICE_ERRORS, error_message, page, paginate
@@ -132,15 +130,13 @@ def _initial(
 def _start(viewer: Viewer, form: RunStartForm, original: Run | None) -> Run:
     upload = form.cleaned_data.get("workspace")
     if original is not None:
-        require_role(viewer.actor(), MEMBERS, action="re-run runs")
         return run_rerun(
-            organization=viewer.organization,
+            actor=viewer.actor(),
             run_id=original.id,
             input=form.cleaned_data["input"] or {},
             tier=form.cleaned_data["tier"],
             budgets=form.budgets(),
             workspace_archive=io.BytesIO(upload.read()) if upload else None,
-            created_by_user=viewer.user,
         )
     return services.run_start(
         organization=viewer.organization,
@@ -241,10 +237,7 @@ def budget_use(run: Run) -> dict[str, tuple[str, int]]:
 def run_cancel(request: HttpRequest, viewer: Viewer, run_id: UUID) -> HttpResponse:
     run = _run(viewer, run_id)
     try:
-        actor = require_role(viewer.actor(), MEMBERS, action="cancel runs")
-        services.run_cancel(
-            organization_id=viewer.organization_id, run_id=run.id, **actor_fields(actor)
-        )
+        services.run_cancel(actor=viewer.actor(), run_id=run.id)
     except SERVICE_ERRORS as error:
         messages.error(request, error_message(error))
     return redirect("dashboard:run", run_id=run.id)
@@ -259,10 +252,7 @@ def run_resume(request: HttpRequest, viewer: Viewer, run_id: UUID) -> HttpRespon
     where = run.step_count if run.status == "cancelled" else run.step_count - 1
     step = _step_from(request, default=max(where, 0))
     try:
-        actor = require_role(viewer.actor(), MEMBERS, action="roll back runs")
-        run_rollback(
-            organization_id=viewer.organization_id, run_id=run.id, step=step, **actor_fields(actor)
-        )
+        run_rollback(actor=viewer.actor(), run_id=run.id, step=step)
     except SERVICE_ERRORS as error:
         messages.error(request, error_message(error))
     return redirect("dashboard:run", run_id=run.id)

@@ -7,23 +7,23 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 
-from accounts.permissions import MANAGERS, require_role
+from accounts.actors import Rule
+from accounts.roles import MANAGERS
 from core.health import readiness
 from dashboard.access import Viewer, dashboard_page
-from dashboard.pages import SERVICE_ERRORS, error_message, page
+from dashboard.pages import page, refused_unless
 from inference.breakers import breaker_states, describe_breaker
 from inference.selectors import backends_enabled
+
+# A read gate: the platform's backends and readiness are for owners and admins.
+SEE_SYSTEM = Rule(MANAGERS, "see the system page")
 
 
 @dashboard_page
 def system(request: HttpRequest, viewer: Viewer) -> HttpResponse:
-    try:
-        require_role(viewer.actor(), MANAGERS, action="see the system page")
-    except SERVICE_ERRORS as error:
-        refusal = {"message": error_message(error)}
-        return page(
-            request, viewer, "dashboard/forbidden.html", refusal, section="system", status=403
-        )
+    refused = refused_unless(request, viewer, SEE_SYSTEM, section="system")
+    if refused is not None:
+        return refused
     breakers = breaker_states()
     backends = [
         {"backend": backend, "breaker": describe_breaker(breakers.get(backend.name)),

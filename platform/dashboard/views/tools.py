@@ -1,7 +1,7 @@
 """The organization's own tools: every member sees the sources (MCP servers, OpenAPI services)
 and the tools they expose; owners and admins register, refresh and remove sources, change how
 they are reached, and govern each tool (risk, capabilities, workflows). Views parse and render;
-`toolsources.services` checks the values and writes the audit log."""
+`toolsources.services` checks who may, checks the values and writes the audit log."""
 
 from __future__ import annotations
 
@@ -15,13 +15,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from dashboard.access import Viewer, dashboard_page
-from dashboard.pages import SERVICE_ERRORS, error_message, error_status, page, unconfirmed
+from dashboard.pages import SERVICE_ERRORS, page, refusal, refused_unless, unconfirmed
 from dashboard.tool_forms import KIND_LABELS, SourceForm, SourceSettingsForm, ToolForm
-from dashboard.views.governance import managers_only
 from runs.workflows import workflow_names
 from toolsources import selectors, services
 
-MANAGE = "manage tool sources"
 SECTION = "tools"
 
 
@@ -33,19 +31,16 @@ def tools(request: HttpRequest, viewer: Viewer) -> HttpResponse:
 @require_POST
 @dashboard_page
 def source_create(request: HttpRequest, viewer: Viewer) -> HttpResponse:
-    refused = managers_only(request, viewer, MANAGE, section=SECTION)
-    if refused is not None:
-        return refused
     form = SourceForm(request.POST)
     if not form.is_valid():
         return _list_page(request, viewer, form, status=400)
     try:
-        source = services.tool_source_create(
-            organization_id=viewer.organization_id, **form.source_data(), **_actor(viewer)
-        )
+        source = services.tool_source_create(actor=viewer.actor(), **form.source_data())
     except ValidationError as error:
         form.show_problems(error.message_dict)
         return _list_page(request, viewer, form, status=400)
+    except SERVICE_ERRORS as error:
+        return _refused(request, viewer, error)
     messages.success(request, f"Registered {source.name}: {source.tools.count()} tools found.")
     return redirect("dashboard:tool-source", source_id=source.id)
 
@@ -55,17 +50,16 @@ def source_detail(request: HttpRequest, viewer: Viewer, source_id: int) -> HttpR
     source = _source(viewer, source_id)
     if request.method != "POST":
         return _source_page(request, viewer, source, _settings_form(source))
-    refused = managers_only(request, viewer, MANAGE, section=SECTION)
-    if refused is not None:
-        return refused
     form = SourceSettingsForm(request.POST)
     try:
         if not form.is_valid():
             return _source_page(request, viewer, source, form, status=400)
-        services.tool_source_update(source=source, **form.changes(), **_actor(viewer))
+        services.tool_source_update(actor=viewer.actor(), source=source, **form.changes())
     except ValidationError as error:
         form.show_problems(error.message_dict)
         return _source_page(request, viewer, _source(viewer, source_id), form, status=400)
+    except SERVICE_ERRORS as error:
+        return _refused(request, viewer, error)
     messages.success(request, f"Saved how {source.name} is reached.")
     return redirect("dashboard:tool-source", source_id=source_id)
 
@@ -73,12 +67,9 @@ def source_detail(request: HttpRequest, viewer: Viewer, source_id: int) -> HttpR
 @require_POST
 @dashboard_page
 def source_refresh(request: HttpRequest, viewer: Viewer, source_id: int) -> HttpResponse:
-    refused = managers_only(request, viewer, MANAGE, section=SECTION)
-    if refused is not None:
-        return refused
     source = _source(viewer, source_id)
     try:
-        services.tool_source_refresh(source=source, **_actor(viewer))
+        services.tool_source_refresh(actor=viewer.actor(), source=source)
     except SERVICE_ERRORS as error:
         return _refused(request, viewer, error)
     messages.success(request, f"Listed {source.name}'s tools again: {source.tools.count()} now.")
@@ -88,7 +79,8 @@ def source_refresh(request: HttpRequest, viewer: Viewer, source_id: int) -> Http
 @require_POST
 @dashboard_page
 def source_delete(request: HttpRequest, viewer: Viewer, source_id: int) -> HttpResponse:
-    refused = managers_only(request, viewer, MANAGE, section=SECTION)
+    # Before the confirmation question: never ask what the service would refuse.
+    refused = refused_unless(request, viewer, services.MANAGE_SOURCES, section=SECTION)
     if refused is not None:
         return refused
     source = _source(viewer, source_id)
@@ -100,7 +92,7 @@ def source_delete(request: HttpRequest, viewer: Viewer, source_id: int) -> HttpR
     asked = unconfirmed(request, viewer, question=question, back=back, section=SECTION)
     if asked is not None:
         return asked
-    services.tool_source_delete(source=source, **_actor(viewer))
+    services.tool_source_delete(actor=viewer.actor(), source=source)
     messages.success(request, f"Removed {source.name}: runs are no longer offered its tools.")
     return redirect("dashboard:tools")
 
@@ -108,9 +100,6 @@ def source_delete(request: HttpRequest, viewer: Viewer, source_id: int) -> HttpR
 @require_POST
 @dashboard_page
 def tool_govern(request: HttpRequest, viewer: Viewer, tool_id: int) -> HttpResponse:
-    refused = managers_only(request, viewer, MANAGE, section=SECTION)
-    if refused is not None:
-        return refused
     tool = selectors.tool_get(organization_id=viewer.organization_id, tool_id=tool_id)
     if tool is None:
         raise Http404("No such tool in your organization.")
@@ -118,15 +107,11 @@ def tool_govern(request: HttpRequest, viewer: Viewer, tool_id: int) -> HttpRespo
     try:
         if not form.is_valid():
             raise ValidationError(form.errors.get_json_data())
-        services.external_tool_update(tool=tool, **form.cleaned_data, **_actor(viewer))
+        services.external_tool_update(actor=viewer.actor(), tool=tool, **form.cleaned_data)
     except SERVICE_ERRORS as error:
         return _refused(request, viewer, error)
     messages.success(request, f"Saved how {tool.tool_name} is governed.")
     return redirect(f"{_source_url(tool.source_id)}#tool-{tool.id}")
-
-
-def _actor(viewer: Viewer) -> dict[str, Any]:
-    return {"actor": viewer.user.username, "actor_user_id": viewer.user.id}
 
 
 def _source(viewer: Viewer, source_id: int) -> Any:
@@ -195,6 +180,4 @@ def _source_page(
 
 
 def _refused(request: HttpRequest, viewer: Viewer, error: Exception) -> HttpResponse:
-    refusal = {"message": error_message(error)}
-    template = "dashboard/forbidden.html"
-    return page(request, viewer, template, refusal, section=SECTION, status=error_status(error))
+    return refusal(request, viewer, error, section=SECTION)

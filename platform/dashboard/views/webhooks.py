@@ -19,21 +19,23 @@ from dashboard.governance_forms import WebhookForm
 from dashboard.pages import (
     SERVICE_ERRORS,
     error_message,
-    error_status,
     page,
     paginate,
+    refusal,
+    refused_unless,
     unconfirmed,
 )
-from dashboard.views.governance import managers_only
 from webhooks import endpoints
 from webhooks.selectors import delivery_list, endpoint_get, endpoint_list
 
-MANAGE = "manage webhooks"
+RULE = endpoints.MANAGE_WEBHOOKS
 
 
 @dashboard_page
 def webhooks(request: HttpRequest, viewer: Viewer) -> HttpResponse:
-    return managers_only(request, viewer, MANAGE) or _list_page(request, viewer, WebhookForm())
+    # A read gate: endpoints and deliveries are shown to those who may manage them.
+    refused = refused_unless(request, viewer, RULE, section="review")
+    return refused or _list_page(request, viewer, WebhookForm())
 
 
 @require_POST
@@ -77,7 +79,7 @@ def _list_page(
 
 @dashboard_page
 def webhook_edit(request: HttpRequest, viewer: Viewer, endpoint_id: int) -> HttpResponse:
-    refused = managers_only(request, viewer, MANAGE)
+    refused = refused_unless(request, viewer, RULE, section="review")  # the page is a read too
     if refused is not None:
         return refused
     endpoint = _endpoint(viewer, endpoint_id)
@@ -129,7 +131,7 @@ def webhook_rotate(request: HttpRequest, viewer: Viewer, endpoint_id: int) -> Ht
 @require_POST
 @dashboard_page
 def webhook_delete(request: HttpRequest, viewer: Viewer, endpoint_id: int) -> HttpResponse:
-    refused = managers_only(request, viewer, MANAGE)
+    refused = refused_unless(request, viewer, RULE, section="review")  # before the question
     if refused is not None:
         return refused
     endpoint = _endpoint(viewer, endpoint_id)
@@ -179,7 +181,4 @@ def _edit_page(
 def _refused(request: HttpRequest, viewer: Viewer, error: Exception) -> HttpResponse:
     if isinstance(error, NotFound):
         raise Http404(error_message(error))
-    status = error_status(error)
-    refusal = {"message": error_message(error)}
-    template = "dashboard/forbidden.html"
-    return page(request, viewer, template, refusal, section="review", status=status)
+    return refusal(request, viewer, error, section="review")

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
+from accounts.actors import operator_actor
 from accounts.models import Organization, User
 from accounts.roles import Scope
 from accounts.selectors import user_role_in
@@ -38,7 +39,7 @@ class Command(BaseCommand):
         owner = _owner(organization, options["owner"])
         try:
             created = api_key_create(
-                organization=organization,
+                actor=operator_actor(organization_id=organization.id),
                 name=options["name"],
                 scopes=_split(options["scopes"]),
                 allowed_tiers=_split(options["tiers"]),

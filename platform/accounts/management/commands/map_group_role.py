@@ -5,9 +5,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from accounts.actors import OPERATOR
 from accounts.directory_services import group_role_mapping_set
 from accounts.selectors import organization_with_slug
-from accounts.services import OPERATOR
 
 
 class Command(BaseCommand):

@@ -5,9 +5,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from accounts.actors import operator_actor
 from accounts.models import User
 from accounts.selectors import organization_with_slug
-from accounts.services import OPERATOR
 from accounts.sso import sso_enforcement_set
 
 
@@ -32,10 +32,9 @@ class Command(BaseCommand):
             raise CommandError(f"no person named {username!r}")
         try:
             sso_enforcement_set(
-                organization_id=organization.id,
                 required=not options["off"],
                 break_glass_owner=owner,
-                actor=OPERATOR,
+                actor=operator_actor(organization_id=organization.id),
             )
         except ValidationError as error:
             raise CommandError("; ".join(error.messages)) from None

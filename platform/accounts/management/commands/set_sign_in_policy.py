@@ -4,8 +4,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from accounts.actors import operator_actor
 from accounts.selectors import organization_with_slug
-from accounts.services import OPERATOR
 from accounts.sessions import sign_in_policy_set
 
 
@@ -24,8 +24,7 @@ class Command(BaseCommand):
             raise CommandError(f"no organization with slug {options['organization']!r}")
         domains = [item for item in options["allowed_email_domains"].split(",") if item.strip()]
         sign_in_policy_set(
-            organization_id=organization.id,
-            actor=OPERATOR,
+            actor=operator_actor(organization_id=organization.id),
             session_lifetime_minutes=options["session_lifetime_minutes"],
             idle_timeout_minutes=options["idle_timeout_minutes"],
             allowed_email_domains=domains,

@@ -59,24 +59,24 @@ def next_call(body: dict[str, Any]) -> dict[str, Any]:
 def sources(acme: TenantFixture, remote: str, loopback: None, settings: Any) -> None:
     settings.LONGHAUL_EXTRA_WORKFLOWS = [LOOP]
     org = acme.organization.id
-    who = {"actor": actor_for(organization_id=org, user=acme.owner, api_key_id=None)}
-    tool_source_create(name="shop", kind="mcp_http", url=f"{remote}/shop/", **who)
+    owner = actor_for(organization_id=org, user=acme.owner, api_key_id=None)
+    tool_source_create(name="shop", kind="mcp_http", url=f"{remote}/shop/", actor=owner)
     tool_source_create(
         name="orders",
         kind="openapi",
         url=f"{remote}/openapi",
         document=DOCUMENT,
         headers={"X-Api-Key": "s3cret"},
-        **who,
+        actor=owner,
     )
     tool_source_create(
         name="words",
         kind="mcp_stdio",
         command=["/usr/bin/python3", "-I", "-c", STDIO_SERVER],
-        **who,
+        actor=owner,
     )
     for tool in ExternalTool.objects.exclude(name="refund"):  # an admin lowers the risk
-        external_tool_update(tool=tool, risk="low", workflows=["tool-loop"], **who)
+        external_tool_update(tool=tool, risk="low", workflows=["tool-loop"], actor=owner)
 
 
 def outputs(run: Any) -> dict[str, Any]:

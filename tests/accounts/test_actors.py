@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from accounts.actors import Actor, actor_for
-from accounts.models import ApiKey, Membership
+from accounts.models import ApiKey, Membership, User
 from accounts.roles import Role
 from accounts.services import api_key_create, api_key_revoke, membership_role_set
 from audit.models import AuditEntry
@@ -20,7 +20,11 @@ pytestmark = pytest.mark.django_db
 
 
 def as_person(tenant: TenantFixture, role: str) -> Actor:
-    person = {Role.OWNER: tenant.owner, Role.REVIEWER: tenant.reviewer, Role.MEMBER: tenant.member}
+    person: dict[str, User] = {
+        Role.OWNER: tenant.owner,
+        Role.REVIEWER: tenant.reviewer,
+        Role.MEMBER: tenant.member,
+    }
     return actor_for(organization_id=tenant.organization.id, user=person[role], api_key_id=None)
 
 

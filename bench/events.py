@@ -185,11 +185,14 @@ def setup(url: str) -> tuple[str, str]:
 
     django.setup()
     call_command("migrate", verbosity=0)
+    from accounts.actors import operator_actor
     from accounts.services import api_key_create, organization_create
     from runs.models import Run
 
     organization = organization_create(name="Bench", slug="bench-events")
-    key = api_key_create(organization=organization, name="bench").plaintext
+    key = api_key_create(
+        actor=operator_actor(organization_id=organization.id), name="bench"
+    ).plaintext
     run = Run.objects.create(organization=organization, workflow="bench", budgets={})
     return str(run.id), key
 

@@ -138,12 +138,15 @@ def setup_django(url: str, redis_url: str) -> None:
 
 def seed(backend_urls: dict[str, tuple[str, str]]) -> str:
     """A tenant with a key, high (not disabled) quotas, and one backend per tier."""
+    from accounts.actors import operator_actor
     from accounts.services import api_key_create, organization_create
     from gateway.services import quota_policy_set
     from inference.models import Backend, Tier
 
     org = organization_create(name="Bench", slug=f"bench-{os.getpid()}")
-    key = api_key_create(organization=org, name="bench", scopes=["inference"])
+    key = api_key_create(
+        actor=operator_actor(organization_id=org.id), name="bench", scopes=["inference"]
+    )
     high = {"requests_per_minute": 10**9, "tokens_per_minute": 10**12, "monthly_tokens": 10**15}
     quota_policy_set(organization=org, **high)
     quota_policy_set(organization=org, api_key=key.api_key, **high)

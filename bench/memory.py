@@ -343,6 +343,7 @@ def generated_corpus(count: int) -> list[str]:
 
 
 def ingestion_benchmarks(chunks: int) -> list[dict[str, object]]:
+    from accounts.actors import operator_actor
     from memory.documents import document_delete, document_ingest, document_upload
     from memory.embeddings import embed_texts, get_provider
 
@@ -376,7 +377,8 @@ def ingestion_benchmarks(chunks: int) -> list[dict[str, object]]:
     if document is None or document.status != "ready":
         raise RuntimeError(f"ingestion failed: {document and document.error}")
     pipeline_rate = document.chunk_count / elapsed
-    document_delete(organization_id=org.id, document_id=document.id)  # removes the stored file
+    operator = operator_actor(organization_id=org.id)
+    document_delete(actor=operator, document_id=document.id)  # removes the stored file
     print(
         f"  40-page PDF end to end: {document.chunk_count} chunks in {elapsed:.1f} s = {pipeline_rate:.1f} chunks/s",
         flush=True,

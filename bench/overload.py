@@ -143,12 +143,15 @@ def setup_django(database_url: str, redis_url: str) -> None:
 def seed(tiers: dict[str, list[str]], slots: int) -> str:
     """A tenant whose quotas never refuse, and the tiers' backends (`slots` in flight and
     `slots` queued each)."""
+    from accounts.actors import operator_actor
     from accounts.services import api_key_create, organization_create
     from gateway.services import quota_policy_set
     from inference.models import Backend, Tier
 
     organization = organization_create(name="Overload", slug=f"overload-{os.getpid()}")
-    key = api_key_create(organization=organization, name="bench", scopes=["inference"])
+    key = api_key_create(
+        actor=operator_actor(organization_id=organization.id), name="bench", scopes=["inference"]
+    )
     high = {"requests_per_minute": 10**9, "tokens_per_minute": 10**12, "monthly_tokens": 10**15}
     quota_policy_set(organization=organization, **high)
     quota_policy_set(organization=organization, api_key=key.api_key, **high)

@@ -120,11 +120,12 @@ def setup_django(env: dict[str, str]) -> None:
 
 
 def organizations() -> tuple[Any, Any, str]:
+    from accounts.actors import operator_actor
     from accounts.services import api_key_create, organization_create
 
     a = organization_create(name="Bench A", slug="bench-a")
     b = organization_create(name="Bench B", slug="bench-b")
-    return a, b, api_key_create(organization=b, name="bench").plaintext
+    return a, b, api_key_create(actor=operator_actor(organization_id=b.id), name="bench").plaintext
 
 
 def submit(organization: Any, count: int) -> list[str]:

@@ -22,7 +22,7 @@ from joserfc import jwt
 from joserfc.errors import InvalidKeyIdError, JoseError
 
 from accounts.models import ExternalIdentity, IdentityProvider, Membership, ProviderKind, User
-from accounts.oidc import ALGORITHMS, Metadata, _key_set, _number, provider_metadata
+from accounts.oidc import ALGORITHMS, Metadata, is_number, key_set, provider_metadata
 from accounts.sso import SignInRefused
 from core import clock
 
@@ -98,9 +98,9 @@ def _unverified_claims(token: str) -> dict[str, Any]:
 def _verified_claims(metadata: Metadata, token: str) -> dict[str, Any]:
     try:
         try:
-            decoded = jwt.decode(token, _key_set(metadata, refresh=False), algorithms=ALGORITHMS)
+            decoded = jwt.decode(token, key_set(metadata, refresh=False), algorithms=ALGORITHMS)
         except InvalidKeyIdError:  # the provider rotated its keys since they were cached
-            decoded = jwt.decode(token, _key_set(metadata, refresh=True), algorithms=ALGORITHMS)
+            decoded = jwt.decode(token, key_set(metadata, refresh=True), algorithms=ALGORITHMS)
     except (JoseError, ValueError) as error:
         raise AccessTokenRefused(f"The token's signature does not check ({error}).") from None
     return dict(decoded.claims)
@@ -114,9 +114,9 @@ def _check_claims(provider: IdentityProvider, claims: dict[str, Any], resource: 
     problems = {
         "issuer": claims.get("iss") != provider.settings.get("issuer"),
         "audience (it must name this resource)": resource not in audiences,
-        "expiry": not _number(claims.get("exp")) or claims["exp"] < now - skew,
-        "start": _number(claims.get("nbf")) and claims["nbf"] > now + skew,
-        "issue time": _number(claims.get("iat")) and claims["iat"] > now + skew,
+        "expiry": not is_number(claims.get("exp")) or claims["exp"] < now - skew,
+        "start": is_number(claims.get("nbf")) and claims["nbf"] > now + skew,
+        "issue time": is_number(claims.get("iat")) and claims["iat"] > now + skew,
         "subject": not isinstance(claims.get("sub"), str) or not claims["sub"],
     }
     wrong = [name for name, bad in problems.items() if bad]

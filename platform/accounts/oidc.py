@@ -166,7 +166,9 @@ def provider_metadata(provider: IdentityProvider, *, refresh: bool = False) -> M
         ) from None
 
 
-def _key_set(metadata: Metadata, *, refresh: bool) -> KeySet:
+def key_set(metadata: Metadata, *, refresh: bool) -> KeySet:
+    """The provider's signing keys (cached like its metadata; `refresh` after a key rotation).
+    Access tokens (`accounts.access_tokens`) verify with them too."""
     key = f"oidc-jwks:{hashlib.sha256(metadata.jwks_uri.encode()).hexdigest()}"
     document = None if refresh else cache.get(key)
     if document is None:
@@ -303,7 +305,7 @@ def id_token_claims(
 ) -> dict[str, Any]:
     """The ID token's claims once its signature, issuer, audience, times and nonce check out."""
     try:
-        token = jwt.decode(id_token, _key_set(metadata, refresh=False), algorithms=ALGORITHMS)
+        token = jwt.decode(id_token, key_set(metadata, refresh=False), algorithms=ALGORITHMS)
     except InvalidKeyIdError:  # the provider rotated its keys since they were cached
         token = _decode_fresh(id_token, metadata)
     except (JoseError, ValueError) as error:
@@ -325,7 +327,7 @@ def id_token_claims(
 
 def _decode_fresh(id_token: str, metadata: Metadata) -> Any:
     try:
-        return jwt.decode(id_token, _key_set(metadata, refresh=True), algorithms=ALGORITHMS)
+        return jwt.decode(id_token, key_set(metadata, refresh=True), algorithms=ALGORITHMS)
     except (JoseError, ValueError) as error:
         raise _bad_token(error) from None
 
@@ -341,8 +343,8 @@ def _check_claims(provider: IdentityProvider, claims: dict[str, Any], nonce: str
         "issuer": claims.get("iss") != provider.settings["issuer"],
         "audience": client_id not in audiences,
         "authorized party": claims.get("azp", client_id) != client_id,
-        "expiry": not _number(claims.get("exp")) or claims["exp"] < now - skew,
-        "issue time": not _number(claims.get("iat")) or claims["iat"] > now + skew,
+        "expiry": not is_number(claims.get("exp")) or claims["exp"] < now - skew,
+        "issue time": not is_number(claims.get("iat")) or claims["iat"] > now + skew,
         "nonce": not hmac.compare_digest(str(claims.get("nonce", "")), nonce),
         "subject": not isinstance(claims.get("sub"), str) or not claims["sub"],
     }
@@ -353,7 +355,8 @@ def _check_claims(provider: IdentityProvider, claims: dict[str, Any], nonce: str
         )
 
 
-def _number(value: object) -> bool:
+def is_number(value: object) -> bool:
+    """A JSON number as a JWT's time claims must be (a bool is not one)."""
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 

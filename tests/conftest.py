@@ -1,12 +1,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 import redis as redis_lib
 from django.conf import settings
 
 from tests.factories import TenantFixture, make_tenant
+from tests.support.clock import FakeMonotonic
 from tests.support.processes import asgi_server
 
 
@@ -43,3 +46,21 @@ def live_server_url(transactional_db: None) -> Iterator[str]:
     """The real ASGI app under uvicorn, against the test database."""
     with asgi_server() as base:
         yield base
+
+
+@pytest.fixture(scope="session")
+def server_monotonic(tmp_path_factory: pytest.TempPathFactory) -> FakeMonotonic:
+    """The monotonic clock of the servers that tests start with its `env()`, for a test to age
+    their in-process caches (registry, API keys, breakers) instead of sleeping."""
+    return FakeMonotonic(tmp_path_factory.mktemp("server-monotonic") / "offset")
+
+
+@pytest.fixture
+def monotonic(tmp_path: Path, settings: Any, monkeypatch: pytest.MonkeyPatch) -> FakeMonotonic:
+    """This process's monotonic clock (core.clock.monotonic), for the test to move forward
+    past a cache's or a window's expiry instead of sleeping."""
+    clock = FakeMonotonic(tmp_path / "monotonic")
+    for name, value in clock.env().items():
+        monkeypatch.setenv(name, value)
+    settings.LONGHAUL_MONOTONIC = clock.env()["LONGHAUL_MONOTONIC"]
+    return clock

@@ -14,6 +14,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from redis import RedisError
 
+from accounts.key_generations import api_key_generation_bump, generation_cache_key
 from accounts.keys import hashes_match, parse_key
 from accounts.models import ApiKey, Membership, Organization, SignInPolicy, User
 
@@ -62,27 +63,33 @@ def api_key_authenticate(plaintext: str) -> KeyPrincipal:
 
 
 def _principal_for_prefix(prefix: str) -> KeyPrincipal | None:
-    cached = _cache_get(_CACHE_PREFIX + prefix)
-    if cached is not None:
-        return cached or None
+    entry, generation = _cached(prefix)
+    if isinstance(entry, tuple) and entry[0] == generation:
+        return entry[1] or None
     api_key = ApiKey.objects.filter(prefix=prefix).first()
     principal = _to_principal(api_key) if api_key and api_key.revoked_at is None else None
-    # Negative results are cached too ("" is falsy but not None) to blunt key guessing.
-    _cache_set(_CACHE_PREFIX + prefix, principal or "")
+    # Stamped with the generation read before the database, so a revocation committed since
+    # makes this entry stale (accounts.key_generations). Negative results are cached too ("" is
+    # falsy but not None) to blunt key guessing.
+    _cache_set(_CACHE_PREFIX + prefix, (generation, principal or ""))
     return principal
 
 
 # The cache lives in Redis and only spares the database: while Redis is unreachable, keys are
 # checked against the database alone, so they keep working through a Redis outage.
-def _cache_get(key: str) -> Any:
+def _cached(prefix: str) -> tuple[Any, int]:
+    """The key's cached entry (None when there is none) and its current generation, in one
+    round trip."""
+    entry_key, generation_key = _CACHE_PREFIX + prefix, generation_cache_key(prefix)
     try:
-        return cache.get(key)
+        found = cache.get_many([entry_key, generation_key])
     except RedisError as error:
         logger.warning("API key cache unavailable, reading the database: %s", error)
-        return None
+        return None, 0
+    return found.get(entry_key), int(found.get(generation_key) or 0)
 
 
-def _cache_set(key: str, value: KeyPrincipal | str) -> None:
+def _cache_set(key: str, value: tuple[int, KeyPrincipal | str]) -> None:
     with contextlib.suppress(RedisError):  # already reported by the read just before
         cache.set(key, value, settings.API_KEY_CACHE_SECONDS)
 
@@ -112,7 +119,11 @@ def api_key_active(*, prefix: str) -> KeyPrincipal | None:
 
 
 def invalidate_cached_key(prefix: str) -> None:
-    cache.delete(_CACHE_PREFIX + prefix)
+    """Every process's cached copy of the key is stale at once: the entry in Redis goes, and
+    the raised generation tells the in-process layers (the gateway's) to load it again."""
+    with contextlib.suppress(RedisError):  # the generation's bump reports an outage
+        cache.delete(_CACHE_PREFIX + prefix)
+    api_key_generation_bump(prefix=prefix)
 
 
 def organization_keys(*, organization: Organization) -> QuerySet[ApiKey]:

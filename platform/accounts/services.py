@@ -3,7 +3,6 @@ take the `Actor` and check its role here (`accounts.actors`); the audit log name
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -26,6 +25,7 @@ from accounts.selectors import (
     user_role_in,
 )
 from audit.services import actor_fields, audit_append
+from core import clock
 from core.errors import NotFound
 
 CREATE_KEYS = Rule(MANAGERS, "create API keys")
@@ -37,7 +37,7 @@ CHANGE_SETTINGS = Rule(MANAGERS, "change the organization's settings")
 TOUCH_INTERVAL_SECONDS = 60
 _TOUCH_PREFIX = "apikey-touched:"
 _MAX_TOUCHED = 50_000
-_touched: dict[int, float] = {}  # this process: key id -> time.monotonic() of its last record
+_touched: dict[int, float] = {}  # this process: key id -> clock.monotonic() of its last record
 
 
 @dataclass(frozen=True)
@@ -151,7 +151,7 @@ def api_key_revoke(*, actor: Actor, api_key: ApiKey) -> ApiKey:
             api_key.revoked_at = timezone.now()
             api_key.save(update_fields=["revoked_at"])
             _audit_key(api_key, "api_key.revoked", actor)
-    # Other processes drop their cached copy within API_KEY_CACHE_SECONDS.
+    # Every process stops trusting its cached copy once this commits (accounts.key_generations).
     transaction.on_commit(lambda: invalidate_cached_key(api_key.prefix))
     return api_key
 
@@ -167,7 +167,7 @@ def api_key_touch(*, api_key_id: int) -> None:
     """Sets the key's last_used_at, at most once a minute: however busy the key, one UPDATE a
     minute. A process skips a key it recorded within the minute without any I/O; the processes
     share a Redis marker so that only the first of them writes."""
-    now = time.monotonic()
+    now = clock.monotonic()
     if now - _touched.get(api_key_id, -TOUCH_INTERVAL_SECONDS) < TOUCH_INTERVAL_SECONDS:
         return
     if len(_touched) >= _MAX_TOUCHED:

@@ -20,11 +20,11 @@ the moment an organization crosses a limit.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections import deque
 
 from django.conf import settings
 
+from core import clock
 from gateway import quotas
 from gateway.auth import Caller
 from gateway.errors import GatewayError
@@ -47,7 +47,7 @@ def start(
 def is_strict(caller: Caller) -> bool:
     """Whether this caller's organization was refused lately: admit before sending anything."""
     deadline = _strict_until.get(caller.principal.organization_id)
-    return deadline is not None and deadline > time.monotonic()
+    return deadline is not None and deadline > clock.monotonic()
 
 
 async def _admit(caller: Caller, plan: Plan, tier: TierConfig, registry: Registry) -> Reservation:
@@ -66,7 +66,7 @@ async def _admit(caller: Caller, plan: Plan, tier: TierConfig, registry: Registr
         if error.status == 429:
             if len(_strict_until) > _MAX_ENTRIES:
                 _strict_until.clear()
-            deadline = time.monotonic() + (error.retry_after or 1)
+            deadline = clock.monotonic() + (error.retry_after or 1)
             _strict_until[caller.principal.organization_id] = deadline
         raise
 

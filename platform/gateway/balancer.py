@@ -12,10 +12,10 @@ import asyncio
 import hashlib
 import logging
 import math
-import time
 
 from django.conf import settings
 
+from core import clock
 from gateway import metrics
 from gateway.admission import PriorityWaiters
 from inference.breakers import BREAKERS_KEY, breaker_document
@@ -186,7 +186,7 @@ def candidates(
     needs_schema: bool = False,
     needs_logprobs: bool = False,
 ) -> list[BackendState]:
-    now = time.monotonic()
+    now = clock.monotonic()
     result = []
     for config in tier.backends:
         if config.name in exclude or not healthy.get(config.name, True):

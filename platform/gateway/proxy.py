@@ -16,6 +16,7 @@ from typing import Any
 import orjson
 from django.conf import settings
 
+from core import clock
 from gateway import metrics
 from gateway.auth import Caller
 from gateway.balancer import BackendState, Overloaded, candidates, choose
@@ -62,7 +63,7 @@ class Target:
 
 def backend_failed(state: BackendState, kind: str) -> None:
     """A backend fault (see gateway.faults): it counts towards opening the breaker."""
-    state.breaker.failure(time.monotonic())
+    state.breaker.failure(clock.monotonic())
     metrics.UPSTREAM_ERRORS.labels(state.config.tier, state.name, kind).inc()
     state.breaker_changed()
 
@@ -223,7 +224,7 @@ async def _acquire(states: list[BackendState], plan: Plan, priority: str) -> Bac
         raise GatewayError(
             429, "The tier is at capacity; retry shortly.", code="overloaded", retry_after=1
         ) from None
-    if state.breaker.on_dispatch(time.monotonic()):
+    if state.breaker.on_dispatch(clock.monotonic()):
         state.breaker_changed()
     return state
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import close_old_connections
 
+from core import clock
 from gateway.errors import GatewayError
 from gateway.selectors import Registry, routable_registry
 
@@ -32,7 +32,7 @@ class RegistryCache:
         self._loading: asyncio.Future[None] | None = None
 
     async def get(self) -> Registry:
-        value, now = self._value, time.monotonic()
+        value, now = self._value, clock.monotonic()
         if value is not None and now < self._expires:
             return value
         if value is not None and now < self._expires + settings.LONGHAUL_GATEWAY_REGISTRY_SECONDS:
@@ -58,7 +58,7 @@ class RegistryCache:
                     503, "The model registry is unavailable.", code="registry_unavailable"
                 ) from error
             logger.warning("tier registry refresh failed, keeping the last one: %s", error)
-        self._expires = time.monotonic() + settings.LONGHAUL_GATEWAY_REGISTRY_SECONDS
+        self._expires = clock.monotonic() + settings.LONGHAUL_GATEWAY_REGISTRY_SECONDS
 
 
 registry_cache = RegistryCache()

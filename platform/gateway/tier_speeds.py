@@ -11,11 +11,11 @@ I/O on the request path, and each web process learns from the traffic it serves.
 from __future__ import annotations
 
 import statistics
-import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from core.clock import monotonic
 from inference.selectors import TierConfig
 
 # Prompt sizes (the gateway's estimate, in tokens) that behave alike: a prompt's cost relative
@@ -49,7 +49,7 @@ Key = tuple[str, tuple[tuple[str, str], ...], int]
 
 class TierSpeeds:
     def __init__(
-        self, *, window_s: float = WINDOW_S, clock: Callable[[], float] = time.monotonic
+        self, *, window_s: float = WINDOW_S, clock: Callable[[], float] = monotonic
     ) -> None:
         self.window_s = window_s
         self.clock = clock

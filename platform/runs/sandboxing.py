@@ -5,7 +5,6 @@ what bounded it), the hosts an approved install may reach, and the sandbox's rea
 from __future__ import annotations
 
 import threading
-import time
 from dataclasses import asdict, fields
 from typing import Any, cast
 
@@ -13,6 +12,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
 from agents.sandbox import Egress, SandboxLimits
+from core import clock
 from core.health import CheckResult
 from runs.models import Run
 
@@ -93,7 +93,7 @@ def _check_test_runs() -> CheckResult | None:
     a fixture), or None when it passed. A pass is remembered for PROBE_SECONDS, and the probe runs
     in a thread of its own, one at a time, so readiness polls never wait seconds for a sandbox."""
     with _PROBE_LOCK:
-        fresh = time.monotonic() - _PROBED.get("passed", -PROBE_SECONDS) < PROBE_SECONDS
+        fresh = clock.monotonic() - _PROBED.get("passed", -PROBE_SECONDS) < PROBE_SECONDS
         if fresh:
             return None
         running: threading.Thread | None = _PROBED.get("thread")
@@ -122,4 +122,4 @@ def _probe_test_runs() -> None:
         _PROBED["failure"] = CheckResult(False, f"the sandbox probe failed: {error!r}"[:300])
         return
     _PROBED["failure"] = None
-    _PROBED["passed"] = time.monotonic()
+    _PROBED["passed"] = clock.monotonic()

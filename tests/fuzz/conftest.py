@@ -8,7 +8,6 @@ database is flushed when the module ends, as pytest-django does after a transact
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,6 +20,7 @@ from django.test import override_settings
 from tests.fuzz.world import FuzzWorld, build_world
 from tests.gateway.conftest import GATEWAY_ENV, REGISTRY_SETTLE_S
 from tests.runs.fixtures import EXTRA_TOOLS, EXTRA_WORKFLOWS
+from tests.support.clock import FakeMonotonic
 from tests.support.fake_openai import FakeOpenAI, serve_fake_openai
 from tests.support.processes import asgi_server
 
@@ -45,23 +45,31 @@ def _plugins(model_base: str) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="session")
-def fuzz_server(django_db_setup: None, django_db_blocker: Any, model_edge: str) -> Iterator[str]:
+def fuzz_server(
+    django_db_setup: None,
+    django_db_blocker: Any,
+    model_edge: str,
+    server_monotonic: FakeMonotonic,
+) -> Iterator[str]:
     env = {
         name: ",".join(value) if isinstance(value, list) else value
         for name, value in _plugins(model_edge).items()
     }
+    env.update(server_monotonic.env())
     with django_db_blocker.unblock(), asgi_server(**GATEWAY_ENV, **env) as base:
         yield base
 
 
 @pytest.fixture(scope="module")
-def world(fuzz_server: str, django_db_blocker: Any, model_edge: str) -> Iterator[FuzzWorld]:
+def world(
+    fuzz_server: str, django_db_blocker: Any, model_edge: str, server_monotonic: FakeMonotonic
+) -> Iterator[FuzzWorld]:
     """A fresh organization, its objects and the model tiers, committed for the server."""
     redis_lib.Redis.from_url(settings.REDIS_URL).flushdb()
     with django_db_blocker.unblock(), override_settings(**_plugins(model_edge)):
         try:
             built = build_world(fuzz_server, model_edge)
-            time.sleep(REGISTRY_SETTLE_S)  # the server's registry cache sees the tiers
+            server_monotonic.advance(REGISTRY_SETTLE_S)  # the server's registry sees the tiers
             yield built
         finally:
             call_command("flush", interactive=False, verbosity=0)

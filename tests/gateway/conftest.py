@@ -14,7 +14,7 @@ import redis as redis_lib
 from openai import OpenAI
 
 from inference.models import Backend, Tier
-from tests.support.clock import FrozenClock
+from tests.support.clock import FakeMonotonic, FrozenClock
 from tests.support.fake_openai import FakeOpenAI, serve_fake_openai
 from tests.support.processes import asgi_server, embedded_inference_server
 
@@ -27,6 +27,7 @@ GATEWAY_ENV = {
     "LONGHAUL_GATEWAY_QUEUE_TIMEOUT_SECONDS": "5",
     "LONGHAUL_GATEWAY_MAX_BODY_BYTES": "200000",
 }
+# Past twice the registry's lifetime: the next request waits for a fresh registry.
 REGISTRY_SETTLE_S = 0.25
 # A tool every client of the embedded backend is asked to call.
 WEATHER = {
@@ -50,9 +51,12 @@ def gateway_clock(tmp_path_factory: pytest.TempPathFactory) -> FrozenClock:
 
 @pytest.fixture(scope="module")
 def gateway_url(
-    django_db_setup: None, django_db_blocker: Any, gateway_clock: FrozenClock
+    django_db_setup: None,
+    django_db_blocker: Any,
+    gateway_clock: FrozenClock,
+    server_monotonic: FakeMonotonic,
 ) -> Iterator[str]:
-    env = {**GATEWAY_ENV, **gateway_clock.env()}
+    env = {**GATEWAY_ENV, **gateway_clock.env(), **server_monotonic.env()}
     with django_db_blocker.unblock(), asgi_server(**env) as base:
         yield base
 
@@ -78,10 +82,12 @@ def client_for(base: str, key: str, **options: Any) -> OpenAI:
 
 
 class Backends:
-    """Scripted backends for one test, registered as tier backends in the database."""
+    """Scripted backends for one test, registered as tier backends in the database, for gateways
+    started with `monotonic.env()`."""
 
-    def __init__(self, stack: ExitStack) -> None:
+    def __init__(self, stack: ExitStack, monotonic: FakeMonotonic) -> None:
         self.stack = stack
+        self.monotonic = monotonic
 
     def tier(self, name: str, *, context_window: int = 8192, fallback: str | None = None) -> Tier:
         kind = Tier.Kind.EMBEDDINGS if name == "embeddings" else Tier.Kind.CHAT
@@ -107,9 +113,9 @@ class Backends:
         )
         return fake, backend
 
-    @staticmethod
-    def settle() -> None:
-        time.sleep(REGISTRY_SETTLE_S)
+    def settle(self) -> None:
+        """The running gateways see the rows written so far (their registry cache expires)."""
+        self.monotonic.advance(REGISTRY_SETTLE_S)
 
 
 @pytest.fixture(scope="session")
@@ -151,9 +157,9 @@ def llama(gateway: str, llama_base: str, backends: Backends) -> str:
 
 
 @pytest.fixture
-def backends() -> Iterator[Backends]:
+def backends(server_monotonic: FakeMonotonic) -> Iterator[Backends]:
     with ExitStack() as stack:
-        yield Backends(stack)
+        yield Backends(stack, server_monotonic)
 
 
 def wait_for(predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
@@ -162,5 +168,5 @@ def wait_for(predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
         value = predicate()
         if value:
             return value
-        time.sleep(0.05)
+        time.sleep(0.05)  # the running gateway (another process) or a scripted backend works
     raise AssertionError("condition not met in time")

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import math
-import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -21,7 +20,7 @@ from accounts.services import api_key_create
 from gateway.services import quota_policy_set
 from tests.factories import TenantFixture, operator
 from tests.gateway.conftest import WEATHER, Backends, client_for
-from tests.support.clock import FrozenClock
+from tests.support.clock import FakeMonotonic, FrozenClock
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -312,7 +311,11 @@ def _status_of(call: Any) -> openai.APIStatusError:
 
 
 def test_logprobs_asked_of_fast_are_answered_by_standard_or_refused_by_name(
-    gateway: str, llama: str, acme: TenantFixture, backends: Backends
+    gateway: str,
+    llama: str,
+    acme: TenantFixture,
+    backends: Backends,
+    server_monotonic: FakeMonotonic,
 ) -> None:
     """The fast engine computes no logits for what it does not sample: the gateway never sends
     it a request for logprobs (the server would fail it), but the tier's fallback."""
@@ -326,7 +329,7 @@ def test_logprobs_asked_of_fast_are_answered_by_standard_or_refused_by_name(
         model="fast", logprobs=True, top_logprobs=2, **ask
     )
     quota_policy_set(organization=acme.organization, allow_fallback=False)
-    time.sleep(1.2)  # the key's cached policy expires
+    server_monotonic.advance(1.2)  # the key's cached policy expires
     with pytest.raises(openai.InternalServerError) as refused:
         client.chat.completions.create(model="fast", logprobs=True, **ask)
     without_logprobs = client.chat.completions.create(model="fast", **ask)

@@ -20,6 +20,7 @@ import pytest
 from gateway.models import UsageRecord
 from tests.factories import TenantFixture
 from tests.gateway.conftest import GATEWAY_ENV, Backends, wait_for
+from tests.support.clock import FakeMonotonic
 from tests.support.fake_openai import FakeOpenAI, Fault
 from tests.support.processes import RedisServer, asgi_server, scripted_model_server
 
@@ -158,9 +159,13 @@ def own_redis() -> Iterator[RedisServer]:
 
 @pytest.fixture(scope="module")
 def gateway_on_own_redis(
-    django_db_setup: None, django_db_blocker: Any, own_redis: RedisServer
+    django_db_setup: None,
+    django_db_blocker: Any,
+    own_redis: RedisServer,
+    server_monotonic: FakeMonotonic,
 ) -> Iterator[str]:
     env = {**GATEWAY_ENV, "TEST_REDIS_URL": own_redis.url(), "API_KEY_CACHE_SECONDS": "1"}
+    env.update(server_monotonic.env())
     with django_db_blocker.unblock(), asgi_server(**env) as base:
         yield base
 

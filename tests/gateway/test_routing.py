@@ -19,6 +19,7 @@ from gateway.models import UsageRecord
 from gateway.services import quota_policy_set
 from tests.factories import TenantFixture
 from tests.gateway.conftest import Backends, client_for, wait_for
+from tests.support.clock import FakeMonotonic
 from tests.support.fake_openai import FakeOpenAI, Fault
 from tests.support.processes import scripted_model_server, stop_process
 
@@ -49,7 +50,7 @@ def test_a_5xx_is_retried_on_another_replica(
 
 
 def test_the_circuit_breaker_ejects_a_failing_backend_and_retries_it_after_cooldown(
-    gateway: str, acme: TenantFixture, backends: Backends
+    gateway: str, acme: TenantFixture, backends: Backends, server_monotonic: FakeMonotonic
 ) -> None:
     broken, _ = backends.add("standard")
     working, _ = backends.add("standard")
@@ -66,7 +67,7 @@ def test_the_circuit_breaker_ejects_a_failing_backend_and_retries_it_after_coold
     for _ in range(10):
         _ask(client)
     ejected_after = len(broken.requests)
-    time.sleep(2.2)  # the breaker cooldown in GATEWAY_ENV
+    server_monotonic.advance(2.2)  # past the breaker's cooldown in GATEWAY_ENV
     # In 20, the half-open one is picked at least once but for a chance of 2**-20.
     for _ in range(20):
         _ask(client)
@@ -77,7 +78,7 @@ def test_the_circuit_breaker_ejects_a_failing_backend_and_retries_it_after_coold
 
 
 def test_fast_falls_back_to_standard_unless_the_key_policy_forbids_it(
-    gateway: str, acme: TenantFixture, backends: Backends
+    gateway: str, acme: TenantFixture, backends: Backends, server_monotonic: FakeMonotonic
 ) -> None:
     standard, _ = backends.add("standard")
     standard.script = [{"content": "from standard"}]
@@ -88,7 +89,7 @@ def test_fast_falls_back_to_standard_unless_the_key_policy_forbids_it(
 
     raw = client.chat.completions.with_raw_response.create(model="fast", messages=HELLO)
     quota_policy_set(organization=acme.organization, allow_fallback=False)
-    time.sleep(1.2)  # the key's cached policy expires
+    server_monotonic.advance(1.2)  # the key's cached policy expires
     with pytest.raises(openai.InternalServerError) as caught:
         _ask(client, "fast")
 
@@ -203,7 +204,7 @@ def test_killing_the_backend_mid_request_gives_a_clean_error_or_a_retry(
         client.models.list()  # warm: the request below must reach the backend within a second
         with ThreadPoolExecutor(1) as pool:
             pending = pool.submit(_ask, client)
-            time.sleep(1.0)
+            time.sleep(1.0)  # the request reaches the backend's process, which answers after 3 s
             stop_process(server, grace=0.1)
             with pytest.raises(openai.APIStatusError) as caught:
                 pending.result(timeout=15)
@@ -229,7 +230,7 @@ def test_killing_one_replica_mid_request_retries_on_another(
         client.models.list()  # warm: the request below must reach the backend within a second
         with ThreadPoolExecutor(1) as pool:
             pending = pool.submit(_ask, client, extra_headers={"X-Longhaul-Session": "s1"})
-            time.sleep(1.0)
+            time.sleep(1.0)  # the request reaches the backend's process, which answers after 3 s
             stop_process(server, grace=0.1)
             answer = pending.result(timeout=15)
 

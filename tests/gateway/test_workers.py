@@ -13,6 +13,7 @@ import redis as redis_lib
 
 from tests.factories import TenantFixture
 from tests.gateway.conftest import GATEWAY_ENV, Backends, client_for
+from tests.support.clock import FakeMonotonic
 from tests.support.fake_openai import FakeOpenAI
 from tests.support.processes import asgi_server
 
@@ -20,9 +21,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(scope="module")
-def one_of_two_workers(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
+def one_of_two_workers(
+    django_db_setup: None, django_db_blocker: Any, server_monotonic: FakeMonotonic
+) -> Iterator[str]:
     """A gateway process that knows it is one of two web workers."""
-    with django_db_blocker.unblock(), asgi_server(**GATEWAY_ENV, LONGHAUL_WEB_WORKERS="2") as base:
+    env = {**GATEWAY_ENV, **server_monotonic.env(), "LONGHAUL_WEB_WORKERS": "2"}
+    with django_db_blocker.unblock(), asgi_server(**env) as base:
         yield base
 
 

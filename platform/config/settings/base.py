@@ -50,6 +50,8 @@ CSRF_TRUSTED_ORIGINS = env_list(
 )
 # The wall clock that calendar rules read (quota windows, prices in force): core.clock.
 LONGHAUL_CLOCK = env_str("LONGHAUL_CLOCK", "time.time")
+# The clock that in-process caches and windows expire by (API keys, registry, breakers).
+LONGHAUL_MONOTONIC = env_str("LONGHAUL_MONOTONIC", "time.monotonic")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -19,7 +19,10 @@ from accounts.keys import hashes_match, parse_key
 from accounts.models import ApiKey, Membership, Organization, SignInPolicy, User
 
 logger = logging.getLogger(__name__)
-_CACHE_PREFIX = "apikey:"
+# Entries are (generation, principal) pairs. Processes of an earlier release, during a rolling
+# upgrade, kept bare principals under "apikey:": neither reads the other's entries.
+_CACHE_PREFIX = "apikey-stamped:"
+_EARLIER_PREFIX = "apikey:"
 
 
 class ApiKeyError(Exception):
@@ -122,7 +125,7 @@ def invalidate_cached_key(prefix: str) -> None:
     """Every process's cached copy of the key is stale at once: the entry in Redis goes, and
     the raised generation tells the in-process layers (the gateway's) to load it again."""
     with contextlib.suppress(RedisError):  # the generation's bump reports an outage
-        cache.delete(_CACHE_PREFIX + prefix)
+        cache.delete_many([_CACHE_PREFIX + prefix, _EARLIER_PREFIX + prefix])
     api_key_generation_bump(prefix=prefix)
 
 

@@ -36,6 +36,7 @@ class Receiver:
         while len(self.received) < count:
             if time.monotonic() > deadline:
                 raise AssertionError(f"{len(self.received)} of {count} deliveries arrived")
+            # Until the worker (another process) has delivered.
             time.sleep(0.05)
         return list(self.received)
 

@@ -27,6 +27,7 @@ def wait_for(check: Any, what: str, timeout: float = 60.0) -> None:
     while not check():
         if time.monotonic() > deadline:
             raise AssertionError(f"{what} did not happen within {timeout}s")
+        # Until celery beat and the worker (other processes) act.
         time.sleep(0.2)
 
 

@@ -47,6 +47,7 @@ def wait_until(check: Any, timeout: float = 30.0) -> None:
     while not check():
         if time.monotonic() > deadline:
             raise AssertionError("condition not met in time")
+        # Until the worker (another process) has delivered.
         time.sleep(0.1)
 
 

@@ -55,6 +55,7 @@ async def eventually(read: Callable[[], Awaitable[int]], expected: int) -> None:
     for _ in range(1000):
         if await read() == expected:
             return
+        # Until Redis (another process) applies what this one sent.
         await asyncio.sleep(0.01)
     assert await read() == expected
 

@@ -60,7 +60,8 @@ class UpProcess:
             text=True,
             start_new_session=True,
         )
-        threading.Thread(target=self._pump, daemon=True).start()
+        self.pump = threading.Thread(target=self._pump, daemon=True)
+        self.pump.start()
 
     def _pump(self) -> None:
         assert self.process.stdout is not None
@@ -188,6 +189,7 @@ def test_a_terminated_local_eval_stops_the_platform_it_started(data_dir: Path) -
     while not processes_mentioning(f"--port {port}"):
         assert evaluation.process.poll() is None, "".join(evaluation.output)
         assert time.monotonic() < deadline, "".join(evaluation.output)
+        # Until `manage.py eval --local` (another process) starts its platform.
         time.sleep(0.2)
 
     # When it is terminated, as a CI job or a service manager stops it
@@ -203,7 +205,7 @@ def test_a_terminated_local_eval_stops_the_platform_it_started(data_dir: Path) -
 def test_unreachable_redis_is_one_clear_line(data_dir: Path) -> None:
     up = UpProcess(data_dir, free_port(), REDIS_URL="redis://10.255.255.1:6379/0")
     status = up.process.wait(timeout=120)
-    time.sleep(0.2)
+    up.pump.join(timeout=10)  # every line it wrote has been read
     errors = [line for line in up.output if line.startswith("error:")]
     assert status != 0
     assert errors == [

@@ -67,6 +67,7 @@ def wait_for(predicate: Callable[[], Any], timeout: float, what: str) -> Any:
         found = predicate()
         if found:
             return found
+        # Until the server and the worker (other processes) report.
         time.sleep(0.2)
     raise AssertionError(f"{what}: not within {timeout} s")
 

@@ -33,6 +33,7 @@ def test_stop_leaves_no_process_behind_including_grandchildren(tmp_path) -> None
     for _ in range(50):
         if pidfile.exists() and pidfile.read_text().strip():
             break
+        # Until the supervised children (other processes) start.
         time.sleep(0.1)
     grandchild = int(pidfile.read_text())
     children = [child.pid for child in supervisor.children.values()]
@@ -49,6 +50,7 @@ def test_output_is_prefixed_with_the_process_name() -> None:
     for _ in range(50):
         if "hello" in out.getvalue():
             break
+        # Until the supervised child (another process) prints.
         time.sleep(0.1)
     supervisor.stop()
     assert "web | hello" in out.getvalue()

@@ -138,5 +138,6 @@ def _first_started_trial(runner: subprocess.Popen[bytes], timeout: float = 120) 
         if found is not None:
             return found
         assert runner.poll() is None, "the runner exited before starting a run"
+        # Until the eval runner (a subprocess) starts a run.
         time.sleep(0.05)
     raise AssertionError("no trial started")

@@ -81,6 +81,7 @@ def flush_every_record(redis_client: redis_lib.Redis) -> None:
     deadline = time.monotonic() + 60
     while redis_client.llen(LEDGER_KEY) and time.monotonic() < deadline:
         if not usage_flush():
+            # While another process's flusher holds the lock and moves the records.
             time.sleep(0.1)
 
 

@@ -99,6 +99,7 @@ async def test_chunked_and_close_delimited_bodies_are_read_whole() -> None:
             if len(server.requests) == 1:
                 writer.write(b"HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n5\r\nhello\r\n")
                 await writer.drain()
+                # The scripted peer pauses mid-body, as a slow real server does.
                 await asyncio.sleep(0.05)
                 writer.write(b"6\r\n world\r\n0\r\n\r\n")
             else:

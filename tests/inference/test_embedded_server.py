@@ -199,4 +199,5 @@ def wait_until_streaming(outcome: dict[str, object], worker: threading.Thread) -
     """Until the first chunk arrives, so SIGTERM lands while the model is decoding."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and worker.is_alive() and not outcome:
+        # Until the embedded server (another process) streams its first chunk.
         time.sleep(0.2)

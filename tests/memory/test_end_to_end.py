@@ -19,6 +19,7 @@ def wait_until_ready(client: httpx.Client, document_id: int, timeout: float = 18
         document = client.get(f"/api/documents/{document_id}").json()
         if document["status"] in {"ready", "failed"}:
             return document
+        # Until the worker (another process) ingests the document.
         time.sleep(0.5)
     raise TimeoutError(f"document {document_id} was not ingested in {timeout}s")
 

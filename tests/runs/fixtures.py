@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db.models import F
 
 from approvals.models import ApprovalRequest, ApprovalStatus
 from approvals.services import approval_decide
@@ -82,4 +84,19 @@ def decide_as_reviewer(tenant: TenantFixture, request: ApprovalRequest, *, appro
         user=tenant.reviewer,
         approve=approve,
         comment="" if approve else "rejected by the test",
+    )
+
+
+def time_passes(seconds: float, *runs: Run) -> None:
+    """As if `seconds` had passed for these runs (every run when none is named): the moments they
+    wait for (the next attempt, a lease's expiry), the start of their wait and their last update
+    move that far into the past, so a retry, a lease recovery or a re-enqueue is due without
+    sleeping for it. The workers that held the leases must be gone: a live one renews its own."""
+    rows = Run.objects.filter(id__in=[run.id for run in runs]) if runs else Run.objects.all()
+    earlier = timedelta(seconds=seconds)
+    rows.update(
+        next_attempt_at=F("next_attempt_at") - earlier,
+        waiting_since=F("waiting_since") - earlier,
+        lease_expires_at=F("lease_expires_at") - earlier,
+        updated_at=F("updated_at") - earlier,
     )

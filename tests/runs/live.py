@@ -94,4 +94,5 @@ def wait_for_status(
             return dict(run)
         if time.monotonic() > deadline:
             raise AssertionError(f"run {run_id} is {run} after {timeout}s")
+        # Until the server and the worker (other processes) advance the run.
         time.sleep(0.2)

@@ -25,7 +25,14 @@ from runs.models import Run, RunEvent, RunStatus, Step, ToolCall
 from runs.services import run_start
 from runs.tasks import recover_expired_leases
 from tests.factories import TenantFixture
-from tests.runs.fixtures import EXTRA_TOOLS, EXTRA_WORKFLOWS, attempts, effect_calls, lines
+from tests.runs.fixtures import (
+    EXTRA_TOOLS,
+    EXTRA_WORKFLOWS,
+    attempts,
+    effect_calls,
+    lines,
+    time_passes,
+)
 from tests.support.fake_openai import FakeOpenAI, serve_fake_openai
 from tests.support.processes import celery_worker
 
@@ -66,11 +73,11 @@ def wait_until_the_worker_makes_progress(since: datetime, deadline: float) -> No
     while time.monotonic() < deadline:
         if in_flight() and Step.objects.filter(created_at__gte=since).exists():
             return
-        time.sleep(0.05)
+        time.sleep(0.05)  # the worker (another process) starts and commits a step
 
 
 def recover_after_lease_expiry() -> None:
-    time.sleep(LEASE_SECONDS + 0.5)
+    time_passes(LEASE_SECONDS + 0.5)  # the killed worker's leases expire
     recover_expired_leases()  # what the beat schedule runs every few seconds
 
 
@@ -101,10 +108,11 @@ def test_killing_the_worker_mid_run_loses_nothing_and_repeats_no_effect(
             with celery_worker(concurrency=CONCURRENCY, **environment) as worker:
                 if len(killed_mid_run) >= MUST_HIT or kills >= 3 * MUST_HIT:
                     while unfinished() and time.monotonic() < deadline:
-                        time.sleep(0.3)
+                        time.sleep(0.3)  # the last worker (another process) finishes the runs
                     continue
                 wait_until_the_worker_makes_progress(started, deadline)
-                time.sleep(rng.uniform(0.1, 1.0))  # a random point within the runs' steps
+                # The worker (another process) goes on to a random point within the runs' steps.
+                time.sleep(rng.uniform(0.1, 1.0))
                 victims = in_flight()
                 os.killpg(worker.pid, signal.SIGKILL)
                 worker.wait()

@@ -4,7 +4,6 @@ in-process (the service the Celery task calls) against the scripted model server
 
 from __future__ import annotations
 
-import time
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ from runs.metrics import metrics_refresh
 from runs.models import Run, RunEvent, RunStatus, Step
 from runs.services import run_advance, run_start, runs_recover_expired_leases
 from tests.factories import TenantFixture
-from tests.runs.fixtures import effect_calls, lines
+from tests.runs.fixtures import effect_calls, lines, time_passes
 from tests.support.fake_openai import FakeOpenAI, Fault
 
 
@@ -76,7 +75,7 @@ def test_a_model_outage_makes_the_run_wait_and_the_retry_finishes_it(
     assert waiting.data["next_attempt_at"]
 
     # When the retry runs once the endpoint is back
-    time.sleep(0.05)  # past the (tiny) backoff
+    time_passes(0.05, run)  # past the backoff, whatever its jitter
     run_advance(run_id=str(run.id), owner="w2")
 
     # Then the run finishes as if nothing happened, and the failure is on record
@@ -105,7 +104,7 @@ def test_an_outage_longer_than_the_window_fails_the_run_as_infrastructure(
 
     # When the run is retried until the window has passed
     run_advance(run_id=str(run.id), owner="w1")
-    time.sleep(0.4)
+    time_passes(0.4, run)
     run_advance(run_id=str(run.id), owner="w2")
 
     # Then it failed, and the outcome says infrastructure, not agent
@@ -141,7 +140,7 @@ def test_a_sandbox_that_cannot_start_is_an_environment_failure(
     # When the host is fixed and the retry runs
     settings.LONGHAUL_SANDBOX = "agents.sandbox.bubblewrap.BubblewrapSandbox"
     toolbox._sandbox.cache_clear()
-    time.sleep(0.05)
+    time_passes(0.05, run)  # past the backoff
     run_advance(run_id=str(run.id), owner="w2")
 
     # Then the run finishes with the effect applied once

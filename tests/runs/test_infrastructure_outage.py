@@ -44,6 +44,7 @@ def wait_for(predicate: Callable[[], Any], timeout: float, what: str) -> Any:
         value = predicate()
         if value:
             return value
+        # Until the gateway, the worker and the backend (other processes) act.
         time.sleep(0.1)
     raise AssertionError(f"{what}: not within {timeout} s")
 

@@ -161,6 +161,7 @@ def test_cancel_while_a_worker_is_mid_step_fences_the_worker_out(
     worker.start()
     deadline = time.monotonic() + 30
     while not (runtime / "attempts.log").exists() and time.monotonic() < deadline:
+        # Until the advancing thread has started the tool.
         time.sleep(0.05)
 
     # When the run is cancelled while the tool is still working

@@ -54,6 +54,7 @@ class OwnPostgres:
         os.kill(int(pid_file.read_text().split()[0]), signal.SIGQUIT)
         deadline = time.monotonic() + 30
         while pid_file.exists() and time.monotonic() < deadline:
+            # Until PostgreSQL (another process) has shut down.
             time.sleep(0.05)
 
     def start(self) -> None:
@@ -131,6 +132,7 @@ def wait_for_steps(server: OwnPostgres, count: int, deadline: float) -> None:
     while time.monotonic() < deadline:
         if server.query("SELECT count(*) FROM runs_step")[0][0] >= count:
             return
+        # Until the workers (other processes) commit steps.
         time.sleep(0.1)
     raise AssertionError(f"fewer than {count} steps were committed in time")
 
@@ -164,9 +166,11 @@ def test_a_postgres_restart_mid_run_loses_no_run(own_postgres: OwnPostgres, tmp_
         wait_for_steps(own_postgres, RUNS, deadline)
         in_flight = own_postgres.query("SELECT count(*) FROM runs_run WHERE status = 'running'")
         own_postgres.crash()
+        # The outage: PostgreSQL stays down 2 s while the workers (other processes) run.
         time.sleep(2)
         own_postgres.start()
         while unfinished(own_postgres) != 0 and time.monotonic() < deadline:
+            # Until the workers (other processes) finish the runs.
             time.sleep(0.2)
 
     # Then: every run succeeded; each committed each step once and applied each effect once.

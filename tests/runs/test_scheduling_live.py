@@ -56,6 +56,7 @@ def wait_for(condition: Any, what: str, timeout: float = 180.0) -> None:
     while not condition():
         if time.monotonic() > deadline:
             raise AssertionError(f"gave up waiting for {what}")
+        # Until the workers and beat (other processes) act.
         time.sleep(0.1)
 
 

@@ -22,7 +22,7 @@ from runs.models import Run, RunStatus, ToolCall
 from runs.services import run_advance, run_start
 from runs.tasks import recover_expired_leases
 from tests.factories import TenantFixture
-from tests.runs.fixtures import EXTRA_TOOLS, EXTRA_WORKFLOWS
+from tests.runs.fixtures import EXTRA_TOOLS, EXTRA_WORKFLOWS, time_passes
 from tests.support.fake_openai import FakeOpenAI, serve_fake_openai
 from tests.support.processes import celery_worker
 
@@ -83,7 +83,7 @@ def test_a_call_executed_again_starts_from_the_workspace_it_first_saw(
     assert (Path(run.workspace) / "notes.txt").read_text() == "title\nhello\n"
 
     # When the step runs again and the call is executed a second time
-    time.sleep(0.05)
+    time_passes(0.05, run)  # past the backoff
     run_advance(run_id=str(run.id), owner="w2")
 
     # Then the second execution started from the workspace as it was: the line is there once
@@ -149,7 +149,7 @@ def test_a_call_without_a_snapshot_is_repeated_on_the_workspace_as_it_is(
     run_advance(run_id=str(run.id), owner="w1")
 
     # When the call is executed again
-    time.sleep(0.05)
+    time_passes(0.05, run)  # past the backoff
     run_advance(run_id=str(run.id), owner="w2")
 
     # Then nothing was restored (there was nothing to restore from): the workspace is kept,
@@ -187,11 +187,11 @@ def test_a_command_killed_with_its_worker_does_not_act_twice_on_the_workspace(
         with celery_worker(concurrency=1, **env) as worker:
             deadline = time.monotonic() + 120
             while "line" not in notes.read_text() and time.monotonic() < deadline:
-                time.sleep(0.05)
+                time.sleep(0.05)  # the worker (another process) runs the command
             os.killpg(worker.pid, signal.SIGKILL)
             worker.wait()
         assert notes.read_text() == "title\nline\n"
-        time.sleep(2.5)  # the lease expires
+        time_passes(2.5, run)  # the killed worker's lease expires
         recover_expired_leases()
 
         # And a new worker runs the step, and so the command, again
@@ -201,7 +201,7 @@ def test_a_command_killed_with_its_worker_does_not_act_twice_on_the_workspace(
                 run.refresh_from_db()
                 if run.status in (RunStatus.SUCCEEDED, RunStatus.FAILED):
                     break
-                time.sleep(0.2)
+                time.sleep(0.2)  # the new worker (another process) finishes the run
 
     # Then the command ran twice, but the file has its line once
     assert run.status == RunStatus.SUCCEEDED, run.error

@@ -139,6 +139,7 @@ def subscribers(redis_client: Any, run: Run) -> int:
 def eventually_subscribers(redis_client: Any, run: Run, expected: int) -> None:
     deadline = time.monotonic() + 10
     while subscribers(redis_client, run) != expected and time.monotonic() < deadline:
+        # Until the ASGI server (another process) subscribes in Redis.
         time.sleep(0.01)
     assert subscribers(redis_client, run) == expected
 

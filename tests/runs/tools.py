@@ -22,6 +22,7 @@ def record_effect(args: dict[str, Any], env: Any) -> dict[str, Any]:
     key = env.extra["idempotency_key"]
     directory = Path(args["ledger"])
     _append(directory / "attempts.log", f"{key} {time.time()}")
+    # The tool's own work, long enough for a kill or a cancel to land mid-call.
     time.sleep(float(args.get("work_seconds", 0.0)))
     with open(directory / "effects.log", "a+") as ledger:
         fcntl.flock(ledger, fcntl.LOCK_EX)

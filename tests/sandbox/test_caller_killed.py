@@ -42,6 +42,7 @@ def wait_for(condition: object, seconds: float = 20.0) -> bool:
     while time.monotonic() < deadline:
         if condition():  # type: ignore[operator]
             return True
+        # Until the sandbox's processes (real ones) get there, or are gone.
         time.sleep(0.05)
     return False
 

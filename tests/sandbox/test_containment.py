@@ -226,6 +226,7 @@ def test_python_fork_loop_is_capped_at_the_limit(
         "n = 0\n"
         "while True:\n"
         "    if os.fork() == 0:\n"
+        # Each child, a real process in the sandbox, holds its slot a while.
         "        time.sleep(30)\n"
         "        os._exit(0)\n"
         "    n += 1\n"
@@ -452,11 +453,13 @@ def test_process_limit_is_per_sandbox(sandbox: BubblewrapSandbox, workspace: Pat
         "try:\n"
         "    while True:\n"
         "        if os.fork() == 0:\n"
+        # Each child, a real process in the sandbox, holds its slot a while.
         "            time.sleep(4)\n"
         "            os._exit(0)\n"
         "except OSError:\n"
         "    print('at limit', flush=True)\n"
         "    open('at-limit', 'w').close()\n"
+        # The hog, a real process, stays at its limit while its neighbour runs.
         "    time.sleep(4)\n"
     )
     outputs: list[str] = []
@@ -470,6 +473,7 @@ def test_process_limit_is_per_sandbox(sandbox: BubblewrapSandbox, workspace: Pat
     thread.start()
     deadline = time.monotonic() + 15
     while not (workspace / "at-limit").exists() and time.monotonic() < deadline:
+        # Until the hog (a process in the sandbox) reaches its process limit.
         time.sleep(0.05)
     assert (workspace / "at-limit").exists()
     neighbour = sandbox.run(

@@ -64,6 +64,7 @@ for _ in range(12):
     pid = os.fork()
     if pid == 0:
         hog = b"x" * (450 * 1024 * 1024)  # touches every page: resident, not just reserved
+        # Each hog, a real process, holds its memory a while.
         time.sleep(20)
         os._exit(0)
     children.append(pid)
@@ -159,6 +160,7 @@ children = 0
 try:
     while True:
         if os.fork() == 0:
+            # Each child, a real process, holds its slot a while.
             time.sleep(60)
             os._exit(0)
         children += 1

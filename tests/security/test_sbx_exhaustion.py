@@ -41,6 +41,7 @@ def test_memory_hidden_in_tmp_and_dev_shm_counts_toward_the_sandbox(
     fill = "for i in 1 2 3 4; do head -c 60M /dev/zero > {}/fill-$i; done"
     script = (
         f"{fill.format('/tmp')} && {fill.format('/dev/shm')} && "
+        # Two processes in the sandbox hold 300 MB each a while.
         f"for i in 1 2; do python3 -c 'import time; b = b\"x\" * (300 << 20); time.sleep(20)' "
         f"{marker} & done; wait; echo survived"
     )
@@ -134,6 +135,7 @@ for n in range(20):
     os.unlink(f"gone-{n}")
     held.append(out)
 print("holding", flush=True)
+# The process holds its deleted files open a while.
 time.sleep(60)
 """
 

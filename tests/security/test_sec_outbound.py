@@ -170,6 +170,7 @@ def wait_until_delivered(timeout: float = 60.0) -> list[WebhookDelivery]:
         if time.monotonic() > deadline:
             pending = list(WebhookDelivery.objects.filter(status=DeliveryStatus.PENDING))
             raise AssertionError(f"still pending: {[(d.id, d.attempts) for d in pending]}")
+        # Until the worker (another process) delivers the webhooks.
         time.sleep(0.1)
     return list(WebhookDelivery.objects.select_related("endpoint").order_by("id"))
 

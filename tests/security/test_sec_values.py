@@ -30,7 +30,7 @@ from runs.services import run_start
 from runs.tasks import recover_expired_leases
 from tests.factories import TenantFixture
 from tests.fuzz.profiles import fuzz_settings
-from tests.runs.fixtures import EXTRA_TOOLS, lines, model
+from tests.runs.fixtures import EXTRA_TOOLS, lines, model, time_passes
 from tests.security.sec_workflows import LOOP, STATE
 from tests.support.fake_openai import FakeOpenAI
 from tests.support.processes import celery_worker
@@ -46,7 +46,7 @@ def wait_for(run: Run, statuses: tuple[str, ...], timeout: float = 60.0) -> Run:
         run.refresh_from_db()
         if run.status in statuses:
             return run
-        time.sleep(0.1)
+        time.sleep(0.1)  # the worker (another process) advances the run
     raise AssertionError(f"run {run.id} still {run.status} after {timeout}s: {run.error}")
 
 
@@ -105,9 +105,9 @@ def test_nan_from_the_model_never_wedges_a_run_on_a_real_worker(
         kept = run_start(organization=acme.organization, workflow="hostile-state", input={})
         loop, kept = wait_for(loop, FINISHED), wait_for(kept, FINISHED)
         # ... and lease recovery has had every chance to hand the failed run out again
-        time.sleep(LEASE_SECONDS + 0.5)
+        time_passes(LEASE_SECONDS + 0.5, loop, kept)  # any lease they held has expired
         recover_expired_leases()
-        time.sleep(1.0)
+        time.sleep(1.0)  # the worker (another process) would pick up a run handed out again
 
     # Then: the NaN call was refused at the call, the model told why, and the run finished
     assert loop.status == RunStatus.SUCCEEDED, loop.error

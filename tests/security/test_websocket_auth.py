@@ -106,6 +106,7 @@ def test_a_ticket_expires_and_is_stored_only_as_a_hash(
     assert not any(ticket.encode() in key for key in keys)
     redis_client.pexpire(stored, 1)  # the TTL runs out, as it would after 30 seconds
     while redis_client.exists(stored):
+        # Until Redis (another process) expires the ticket.
         time.sleep(0.01)
 
     assert first_message(server, f"/ws/runs/{run.id}?ticket={ticket}") == (4401, "")

@@ -95,11 +95,13 @@ class FakeOpenAI:
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
         self.record(path, body if isinstance(body, dict) else {}, headers)
         while self.gate is not None and not self.gate.is_set():
+            # The scripted backend holds the request until the test opens the gate.
             await asyncio.sleep(0.005)
         fault = self.take_fault()
         if fault is not None and await _apply_fault_before_response(fault, send):
             return
         if self.delay_s:
+            # The scripted backend answers this late, as a slow real one does.
             await asyncio.sleep(self.delay_s)
         if path.endswith("/models"):
             await _send_json(
@@ -147,6 +149,7 @@ class FakeOpenAI:
                 raise ConnectionResetError("scripted reset mid-stream")
             await send({"type": "http.response.body", "body": chunk, "more_body": True})
             if self.chunk_delay_s:
+                # The scripted backend streams at this pace, as a real one does.
                 await asyncio.sleep(self.chunk_delay_s)
         await send({"type": "http.response.body", "body": b"", "more_body": False})
 
@@ -298,6 +301,7 @@ async def _send_half_and_drop(send: Any, body: bytes) -> None:
 async def _apply_fault_before_response(fault: Fault, send: Any) -> bool:
     """Returns True when the fault replaced the response entirely."""
     if fault.kind == "delay":
+        # The scripted backend stalls, as a slow real one does.
         await asyncio.sleep(fault.delay_s)
         return False
     if fault.kind == "error":
@@ -307,6 +311,7 @@ async def _apply_fault_before_response(fault: Fault, send: Any) -> bool:
         await _send_json(send, fault.status, {"error": error}, headers=fault.headers)
         return True
     if fault.kind == "hang":
+        # The scripted backend never answers, as a hung real one does.
         await asyncio.sleep(3600)
         return True
     if fault.kind == "malformed":
@@ -360,6 +365,7 @@ def serve_fake_openai(fake: FakeOpenAI, *, port: int = 0) -> Iterator[str]:
     while not server.started:
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("fake OpenAI server did not start")
+        # Until the server's thread has bound its socket.
         time.sleep(0.01)
     bound = server.servers[0].sockets[0].getsockname()[1]
     try:

@@ -60,6 +60,7 @@ def wait_for_http(
             with urllib.request.urlopen(url, timeout=1):
                 return
         except OSError:
+            # Until the server (another process) answers.
             time.sleep(0.1)
     raise TimeoutError(f"{url} did not answer within {timeout}s")
 
@@ -150,6 +151,7 @@ def wait_for_port(
         with socket.socket() as probe:
             if probe.connect_ex(("127.0.0.1", port)) == 0:
                 return
+        # Until the server (another process) listens.
         time.sleep(0.05)
     raise TimeoutError(f"nothing listened on port {port} within {timeout}s")
 
@@ -247,6 +249,7 @@ class RedisServer:
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.stop()
                 raise RuntimeError(f"redis-server did not start on port {self.port}")
+            # Until redis-server (another process) answers.
             time.sleep(0.05)
 
     def kill(self) -> None:

@@ -147,6 +147,7 @@ def check_question(base: str, tenant: TenantFixture, reviewer: APIClient, run_id
         kinds = [event["kind"] for event in events]
         if "agent.reading" in kinds or "reading" in kinds:
             break
+        # Until the server and the worker (other processes) run the step.
         time.sleep(0.5)
     answers = [e["data"] for e in events if e["kind"] in ("answer", "agent.answer")]
     assert answers == [{"question": question, "answer": "55 cm"}], kinds

@@ -83,13 +83,13 @@ def test_a_copy_read_before_the_revocation_and_cached_after_it_is_not_trusted(
     acme: TenantFixture, redis_client: object, django_capture_on_commit_callbacks
 ) -> None:
     # Given: a process that read the key's principal just before the revocation committed
-    created = api_key_create(organization=acme.organization, name="temp")
+    created = api_key_create(actor=operator(acme.organization), name="temp")
     api_key_authenticate(created.plaintext)
     entry = cache.get(f"apikey-stamped:{created.api_key.prefix}")
 
     # When: the key is revoked, and that process writes its copy to the cache only afterwards
     with django_capture_on_commit_callbacks(execute=True):
-        api_key_revoke(api_key=created.api_key)
+        api_key_revoke(actor=operator(acme.organization), api_key=created.api_key)
     cache.set(f"apikey-stamped:{created.api_key.prefix}", entry)
 
     # Then: the copy predates the revocation's generation, and the key is refused

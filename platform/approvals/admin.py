@@ -9,6 +9,7 @@ from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
 
+from accounts.actors import Actor, operator_actor
 from approvals.models import ApprovalPolicyVersion, ApprovalRequest, ApprovalRule, ApprovalVote
 from approvals.policy import rule_problems
 from approvals.rules import (
@@ -20,9 +21,12 @@ from approvals.rules import (
 from runs.toolbox import registry
 
 
-def _staff(request: HttpRequest) -> dict[str, Any]:
+def _staff(request: HttpRequest, organization_id: int) -> Actor:
+    """Staff in the admin act for the platform; the audit log and the policy name them."""
     user: Any = request.user
-    return {"actor": f"{user.username} (admin)", "actor_user_id": user.id}
+    return operator_actor(
+        organization_id=organization_id, name=f"{user.username} (admin)", person=user
+    )
 
 
 class RuleForm(forms.ModelForm):
@@ -53,19 +57,18 @@ class ApprovalRuleAdmin(admin.ModelAdmin):
     def save_model(self, request: HttpRequest, obj: ApprovalRule, form: Any, change: bool) -> None:
         data = {name: getattr(obj, name) for name in EDITABLE}
         if change:
-            approval_rule_update(rule=obj, changes=data, **_staff(request))
+            staff = _staff(request, obj.organization_id)
+            approval_rule_update(actor=staff, rule_id=obj.pk, changes=data)
         else:
-            created = approval_rule_create(
-                organization_id=obj.organization_id, data=data, **_staff(request)
-            )
+            created = approval_rule_create(actor=_staff(request, obj.organization_id), data=data)
             obj.pk = created.pk
 
     def delete_model(self, request: HttpRequest, obj: ApprovalRule) -> None:
-        approval_rule_delete(rule=obj, **_staff(request))
+        approval_rule_delete(actor=_staff(request, obj.organization_id), rule_id=obj.pk)
 
     def delete_queryset(self, request: HttpRequest, queryset: Any) -> None:
         for rule in queryset:
-            approval_rule_delete(rule=rule, **_staff(request))
+            approval_rule_delete(actor=_staff(request, rule.organization_id), rule_id=rule.pk)
 
 
 class ReadOnly(admin.ModelAdmin):

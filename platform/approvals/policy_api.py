@@ -66,7 +66,7 @@ class RuleListView(APIView):
     @extend_schema(request=RuleCreateSerializer, responses={201: RuleSerializer})
     def post(self, request: Request) -> Response:
         actor = _manager(request)  # a member's refusal comes before what is wrong with the body
-        created = rules.approval_rule_create_by(
+        created = rules.approval_rule_create(
             actor=actor, data=_changes(request, RuleCreateSerializer)
         )
         return Response(RuleSerializer(created).data, status=status.HTTP_201_CREATED)
@@ -82,14 +82,14 @@ class RuleDetailView(APIView):
     @extend_schema(request=RuleWriteSerializer, responses=RuleSerializer)
     def patch(self, request: Request, rule_id: int) -> Response:
         actor = _manager(request)
-        changed = rules.approval_rule_update_by(
+        changed = rules.approval_rule_update(
             actor=actor, rule_id=rule_id, changes=_changes(request)
         )
         return Response(RuleSerializer(changed).data)
 
     @extend_schema(responses={204: None})
     def delete(self, request: Request, rule_id: int) -> Response:
-        rules.approval_rule_delete_by(actor=actor_of(request), rule_id=rule_id)
+        rules.approval_rule_delete(actor=actor_of(request), rule_id=rule_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

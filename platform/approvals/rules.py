@@ -41,16 +41,24 @@ CHANGE = "change approval rules"
 CHANGE_RULES = Rule(MANAGERS, CHANGE)
 
 
-# --- as a member of the organization (REST and the dashboard) ----------------------------------
-def approval_rule_create_by(*, actor: Actor, data: dict[str, Any]) -> ApprovalRule:
-    """An owner or admin adds a rule to their organization's policy."""
+# --- writes: an owner or admin of the organization, or the platform (staff in the admin) ------
+def approval_rule_create(*, actor: Actor, data: dict[str, Any]) -> ApprovalRule:
+    """Adds a rule to the actor's organization's policy (at the end, unless `position` says
+    where) and writes a policy version."""
     CHANGE_RULES.check(actor)
-    return approval_rule_create(
-        organization_id=actor.organization_id, data=data, **actor_fields(actor)
-    )
+    organization_id = actor.organization_id
+    with transaction.atomic():
+        _lock(organization_id)
+        rule = ApprovalRule(organization_id=organization_id)
+        if "position" not in data:
+            data = {**data, "position": _next_position(organization_id)}
+        _assign(rule, data)
+        rule.save()
+        _changed(organization_id, f"rule {rule.id} {rule.name!r} created", rule, actor)
+    return rule
 
 
-def approval_rule_update_by(*, actor: Actor, rule_id: int, changes: dict[str, Any]) -> ApprovalRule:
+def approval_rule_update(*, actor: Actor, rule_id: int, changes: dict[str, Any]) -> ApprovalRule:
     """Changes what differs from the rule as it stands (nothing differs: no new version)."""
     CHANGE_RULES.check(actor)
     rule = _owned(actor, rule_id)
@@ -58,12 +66,26 @@ def approval_rule_update_by(*, actor: Actor, rule_id: int, changes: dict[str, An
     changes = {name: value for name, value in changes.items() if current.get(name, ...) != value}
     if not changes:
         return rule
-    return approval_rule_update(rule=rule, changes=changes, **actor_fields(actor))
+    with transaction.atomic():
+        _lock(rule.organization_id)
+        rule = ApprovalRule.objects.select_for_update().get(id=rule.id)
+        _assign(rule, changes)
+        rule.updated_at = timezone.now()
+        rule.save()
+        change = f"rule {rule.id} {rule.name!r} changed: {', '.join(sorted(changes))}"
+        _changed(rule.organization_id, change, rule, actor)
+    return rule
 
 
-def approval_rule_delete_by(*, actor: Actor, rule_id: int) -> None:
+def approval_rule_delete(*, actor: Actor, rule_id: int) -> None:
     CHANGE_RULES.check(actor)
-    approval_rule_delete(rule=_owned(actor, rule_id), **actor_fields(actor))
+    rule = _owned(actor, rule_id)
+    with transaction.atomic():
+        _lock(rule.organization_id)
+        snapshot = rule_snapshot(rule)
+        rule.delete()
+        change = f"rule {snapshot['id']} {rule.name!r} deleted"
+        _changed(rule.organization_id, change, None, actor, deleted=snapshot)
 
 
 def approval_rule_draft(
@@ -86,57 +108,6 @@ def _owned(actor: Actor, rule_id: int) -> ApprovalRule:
     if rule is None:
         raise NotFound("No such approval rule.")
     return rule
-
-
-# --- the writes themselves (also the admin's, for staff) ----------------------------------------
-
-
-def approval_rule_create(
-    *, organization_id: int, data: dict[str, Any], actor: str, actor_user_id: int | None = None
-) -> ApprovalRule:
-    """Adds a rule (at the end, unless `position` says where) and writes a policy version."""
-    with transaction.atomic():
-        _lock(organization_id)
-        rule = ApprovalRule(organization_id=organization_id)
-        if "position" not in data:
-            data = {**data, "position": _next_position(organization_id)}
-        _assign(rule, data)
-        rule.save()
-        _changed(
-            organization_id, f"rule {rule.id} {rule.name!r} created", rule, actor, actor_user_id
-        )
-    return rule
-
-
-def approval_rule_update(
-    *, rule: ApprovalRule, changes: dict[str, Any], actor: str, actor_user_id: int | None = None
-) -> ApprovalRule:
-    with transaction.atomic():
-        _lock(rule.organization_id)
-        rule = ApprovalRule.objects.select_for_update().get(id=rule.id)
-        _assign(rule, changes)
-        rule.updated_at = timezone.now()
-        rule.save()
-        change = f"rule {rule.id} {rule.name!r} changed: {', '.join(sorted(changes))}"
-        _changed(rule.organization_id, change, rule, actor, actor_user_id)
-    return rule
-
-
-def approval_rule_delete(
-    *, rule: ApprovalRule, actor: str, actor_user_id: int | None = None
-) -> None:
-    with transaction.atomic():
-        _lock(rule.organization_id)
-        snapshot = rule_snapshot(rule)
-        rule.delete()
-        _changed(
-            rule.organization_id,
-            f"rule {snapshot['id']} {rule.name!r} deleted",
-            None,
-            actor,
-            actor_user_id,
-            deleted=snapshot,
-        )
 
 
 def _assign(rule: ApprovalRule, data: dict[str, Any]) -> None:
@@ -177,17 +148,18 @@ def _changed(
     organization_id: int,
     change: str,
     rule: ApprovalRule | None,
-    actor: str,
-    actor_user_id: int | None,
+    actor: Actor,
     *,
     deleted: dict[str, Any] | None = None,
 ) -> ApprovalPolicyVersion:
-    version = policy_version_write(organization_id=organization_id, change=change, actor=actor)
+    who = actor_fields(actor)
+    version = policy_version_write(
+        organization_id=organization_id, change=change, actor=who["actor"]
+    )
     audit_append(
         organization_id=organization_id,
         action="policy.changed",
-        actor=actor,
-        actor_user_id=actor_user_id,
+        **who,
         target=f"approval_rule:{rule.id if rule else (deleted or {}).get('id')}",
         data={
             "version": version.version,

@@ -12,7 +12,7 @@ from approvals.rules import approval_rule_create
 from approvals.services import approval_decide
 from runs.models import Run, RunStatus
 from runs.services import run_advance, run_start
-from tests.factories import TenantFixture, make_user
+from tests.factories import TenantFixture, make_user, operator
 from tests.support.fake_openai import FakeOpenAI
 
 OPEN = (ApprovalStatus.PENDING, ApprovalStatus.ESCALATED)
@@ -27,7 +27,7 @@ def person(tenant: TenantFixture, name: str, role: str) -> User:
 def rule(tenant: TenantFixture, **data: Any) -> ApprovalRule:
     data.setdefault("name", "test rule")
     data.setdefault("action", "require_approval")
-    return approval_rule_create(organization_id=tenant.organization.id, data=data, actor="test")
+    return approval_rule_create(actor=operator(tenant.organization), data=data)
 
 
 def pay_call(ledger: Path, amount: float, payee: str = "acme-supplies") -> dict[str, Any]:

@@ -607,9 +607,8 @@ def test_no_attempt_gets_the_call_executed(
     # Given: the member's run stopped at `deploy prod` (under the attempt's rule, if any)
     if policy is not None:
         approval_rule_create(
-            organization_id=acme.organization.id,
+            actor=operator(acme.organization),
             data={"name": "deploys", "action": "require_approval", **policy},
-            actor="test",
         )
     request = start_deploy(acme, runtime, model)
     scene = Scene(acme, globex, Run.objects.get(id=request.run_id), request, runtime, model)

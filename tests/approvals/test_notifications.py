@@ -22,7 +22,7 @@ from approvals.services import approval_request_raise
 from config.celery import app
 from runs.gate import RunFacts
 from runs.models import Run, RunStatus
-from tests.factories import TenantFixture, make_user
+from tests.factories import TenantFixture, make_user, operator
 from webhooks.models import WebhookEvent
 
 pytestmark = pytest.mark.django_db
@@ -76,7 +76,7 @@ def test_the_reviewers_a_rule_names_get_one_email_after_commit_without_arguments
     admin = make_user("acme-admin")
     membership_create(organization=acme.organization, user=admin, role="admin")
     rule = approval_rule_create(
-        organization_id=acme.organization.id,
+        actor=operator(acme.organization),
         data={
             "name": "reads",
             "action": "require_approval",
@@ -84,7 +84,6 @@ def test_the_reviewers_a_rule_names_get_one_email_after_commit_without_arguments
             "approver_roles": ["reviewer", "owner"],
             "deadline_seconds": 3600,
         },
-        actor="acme-owner",
     )
 
     # When: a run the member started stops at a gated call
@@ -149,7 +148,7 @@ def test_an_escalated_request_tells_the_role_it_went_to_once(
     admin.save(update_fields=["email"])
     membership_create(organization=acme.organization, user=admin, role="admin")
     rule = approval_rule_create(
-        organization_id=acme.organization.id,
+        actor=operator(acme.organization),
         data={
             "name": "reads",
             "action": "require_approval",
@@ -159,7 +158,6 @@ def test_an_escalated_request_tells_the_role_it_went_to_once(
             "deadline_action": "escalate",
             "escalate_to_role": "admin",
         },
-        actor="acme-owner",
     )
     with django_capture_on_commit_callbacks(execute=True):
         request = raise_request(acme, acme.member, rule)

@@ -19,7 +19,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from approvals.rules import approval_rule_create
 from tests.browser.conftest import PageLog, Stack, check_page, sign_in
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 
 pytestmark = pytest.mark.slow
 
@@ -117,13 +117,12 @@ def test_a_coding_run_is_watched_live_and_approved_with_edited_arguments(
 ) -> None:
     stack.model.script = coding_script()
     approval_rule_create(
-        organization_id=acme.organization.id,
+        actor=operator(acme.organization),
         data={
             "name": "reads",
             "action": "require_approval",
             "conditions": {"tools": ["read_file"]},
         },
-        actor="test",
     )
     owner = sign_in(stack_context().new_page(), acme.owner.username)
 

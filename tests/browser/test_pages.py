@@ -26,7 +26,7 @@ from runs.artifacts import artifact_store
 from runs.events import event_append
 from runs.models import Run, RunStatus, ToolCall, ToolCallStatus
 from tests.browser.conftest import PageLog, check_page, local_context, sign_in
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from toolsources.models import ExternalTool, ToolSource
 
 pytestmark = pytest.mark.slow
@@ -213,7 +213,7 @@ def test_usage_memory_system_and_empty_states_are_accessible(
         embedding=[0.0] * 384,
     )
     approval_rule_create(
-        organization_id=acme.organization.id,
+        actor=operator(acme.organization),
         data={
             "name": "large payments",
             "action": "require_approval",
@@ -221,7 +221,6 @@ def test_usage_memory_system_and_empty_states_are_accessible(
             "quorum": 2,
             "deadline_seconds": 3600,
         },
-        actor="acme-owner",
     )
     standard = Tier.objects.update_or_create(name="standard", defaults={"context_window": 8192})[0]
     Backend.objects.update_or_create(

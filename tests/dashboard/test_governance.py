@@ -15,13 +15,14 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from accounts.actors import operator_actor
 from accounts.models import User
 from approvals.models import ApprovalPolicyVersion, ApprovalRule
 from approvals.rules import approval_rule_create
 from audit.services import audit_append
 from runs.models import Run, RunStatus, ToolCall, ToolCallStatus
 from tests.approvals.receiver import receiver
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 from webhooks.models import WebhookEndpoint
 from webhooks.signing import SIGNATURE_HEADER, verify
 
@@ -136,8 +137,8 @@ def test_editing_changes_only_what_differs_and_members_and_other_orgs_are_refuse
     acme: TenantFixture, globex: TenantFixture
 ) -> None:
     data = {"name": "commands", "action": "deny", "conditions": {"tools": ["run_command"]}}
-    rule = approval_rule_create(organization_id=acme.organization.id, data=data, actor="t")
-    theirs = approval_rule_create(organization_id=globex.organization.id, data=data, actor="t")
+    rule = approval_rule_create(actor=operator(acme.organization), data=data)
+    theirs = approval_rule_create(actor=operator(globex.organization), data=data)
     owner = signed_in(acme.owner)
     edit = owner.get(f"/review/policy/rules/{rule.id}/")
     assert edit.status_code == 200
@@ -193,7 +194,7 @@ def test_a_member_dry_runs_a_described_call_against_the_policy(acme: TenantFixtu
         "action": "deny",
         "conditions": {"arguments": [{"path": "$.amount", "op": "gt", "value": 100}]},
     }
-    approval_rule_create(organization_id=acme.organization.id, data=data, actor="t")
+    approval_rule_create(actor=operator(acme.organization), data=data)
     member = signed_in(acme.member)
     call = {"name": "read_file", "arguments": '{"amount": "2,000"}', "tier": "standard"}
 
@@ -270,8 +271,9 @@ def test_the_audit_log_filters_and_links_each_entry_to_what_it_is_about(
     acme: TenantFixture, globex: TenantFixture
 ) -> None:
     data = {"name": "commands", "action": "deny", "conditions": {"tools": ["run_command"]}}
-    rule = approval_rule_create(organization_id=acme.organization.id, data=data, actor="alice")
-    approval_rule_create(organization_id=globex.organization.id, data=data, actor="alice")
+    for tenant in (globex, acme):  # someone named alice acts in each organization
+        alice = operator_actor(organization_id=tenant.organization.id, name="alice")
+        rule = approval_rule_create(actor=alice, data=data)
     owner = signed_in(acme.owner)
 
     by_alice = owner.get("/review/audit", {"actor": "alic", "target_type": "approval_rule"})

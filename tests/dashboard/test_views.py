@@ -16,7 +16,7 @@ from approvals.services import approval_request_raise
 from runs.events import event_append
 from runs.gate import RunFacts
 from runs.models import Run, RunStatus
-from tests.factories import TenantFixture
+from tests.factories import TenantFixture, operator
 
 pytestmark = pytest.mark.django_db
 
@@ -314,10 +314,8 @@ def test_policy_audit_and_webhooks_pages_show_the_organizations_own(
         "action": "require_approval",
         "conditions": {"tools": ["read_file"]},
     }
-    approval_rule_create(organization_id=acme.organization.id, data=data, actor="acme-owner")
-    approval_rule_create(
-        organization_id=globex.organization.id, data={**data, "name": "globex only"}, actor="x"
-    )
+    approval_rule_create(actor=operator(acme.organization), data=data)
+    approval_rule_create(actor=operator(globex.organization), data={**data, "name": "globex only"})
     owner = signed_in(client, acme.owner)
 
     policy = owner.get("/review/policy")

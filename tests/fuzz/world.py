@@ -62,9 +62,8 @@ def build_world(base: str, model_base: str) -> FuzzWorld:
         event_types=["*"],
     )
     rule = approval_rule_create(
-        organization_id=organization.id,
+        actor=operator(organization),
         data={"name": "seeded rule", "action": "require_approval", "conditions": {}},
-        actor=owner.username,
     )
     approval = _raise_approval(run.id, organization.id, tenant.member.id)
     document = document_upload(

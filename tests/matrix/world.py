@@ -248,9 +248,8 @@ def build_tenant(slug: str, *, rules: int) -> Tenant:
     )
     created_rules = [
         approval_rule_create(
-            organization_id=organization.id,
+            actor=operator(organization),
             data={"name": f"{slug} rule {n}", "action": "require_approval", "conditions": {}},
-            actor=owner.username,
         )
         for n in range(rules)
     ]

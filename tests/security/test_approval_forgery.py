@@ -20,6 +20,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from rest_framework.test import APIClient
 
+from accounts.actors import operator_actor
 from accounts.models import Membership, Role, User
 from accounts.services import api_key_create, membership_create
 from agents.tools.builtin import BUILTIN_TOOLS
@@ -61,14 +62,13 @@ def approval_policy_set(
     if capability:
         conditions["capabilities"] = [capability]
     approval_rule_create(
-        organization_id=organization_id,
+        actor=operator_actor(organization_id=organization_id),
         data={
             "name": f"approval for {tool or capability}",
             "action": "require_approval",
             "conditions": conditions,
             "reason": reason,
         },
-        actor="test",
     )
 
 
@@ -250,9 +250,8 @@ def test_rules_that_name_nothing_real_are_refused(acme: TenantFixture, runtime: 
     for conditions in refused:
         with pytest.raises(ValidationError):
             approval_rule_create(
-                organization_id=acme.organization.id,
+                actor=operator(acme.organization),
                 data={"name": "x", "action": "require_approval", "conditions": conditions},
-                actor="test",
             )
     assert not ApprovalRule.objects.exists()
 

@@ -140,8 +140,8 @@ def _rule_post(request: HttpRequest, viewer: Viewer, rule_id: int | None) -> Htt
 
 def _save(viewer: Viewer, data: dict[str, Any], rule_id: int | None) -> Any:
     if rule_id is None:
-        return rules.approval_rule_create_by(actor=viewer.actor(), data=data)
-    return rules.approval_rule_update_by(actor=viewer.actor(), rule_id=rule_id, changes=data)
+        return rules.approval_rule_create(actor=viewer.actor(), data=data)
+    return rules.approval_rule_update(actor=viewer.actor(), rule_id=rule_id, changes=data)
 
 
 def _rule_page(
@@ -164,7 +164,7 @@ def _rule_page(
 @dashboard_page
 def rule_delete(request: HttpRequest, viewer: Viewer, rule_id: int) -> HttpResponse:
     try:
-        rules.approval_rule_delete_by(actor=viewer.actor(), rule_id=rule_id)
+        rules.approval_rule_delete(actor=viewer.actor(), rule_id=rule_id)
     except SERVICE_ERRORS as error:
         if error_status(error) == 404:
             raise Http404(error_message(error)) from None

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from accounts import api, saml_views, signin, sso_api, sso_views
+from accounts import api, audit_api, saml_views, signin, sso_api, sso_views
 
 urlpatterns = [
     path("login/", signin.SignInView.as_view(), name="login"),
@@ -37,6 +37,10 @@ urlpatterns = [
         name="identity-provider",
     ),
     path("api/sso-enforcement", sso_api.EnforcementView.as_view(), name="sso-enforcement"),
+    # The audit log (the audit app's selectors), read by owners and admins.
+    path("api/audit", audit_api.AuditListView.as_view(), name="audit"),
+    path("api/audit/verify", audit_api.AuditVerifyView.as_view(), name="audit-verify"),
+    path("api/audit/export", audit_api.AuditExportView.as_view(), name="audit-export"),
     # SCIM 2.0 provisioning, called by the organization's identity provider (accounts.scim).
     path("scim/v2/", include("accounts.scim.urls")),
 ]

@@ -15,7 +15,6 @@ urlpatterns = [
     path("", include("inference.urls")),
     path("api/", include("runs.urls")),
     path("api/", include("approvals.urls")),
-    path("api/", include("audit.urls")),
     path("api/", include("webhooks.urls")),
     path("api/", include("memory.urls")),
     path("api/", include("toolsources.urls")),

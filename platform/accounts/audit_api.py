@@ -1,7 +1,8 @@
 """REST for the audit log: the organization's entries, the chain check, the JSON-lines export.
 
 Reading it takes an owner or admin (by session, or through a key with the `approvals` scope
-whose owner is one).
+whose owner is one). It lives in accounts, which authenticates every API, so that the log itself
+(the audit app) stays a leaf below accounts, which appends to it.
 """
 
 from __future__ import annotations

@@ -230,7 +230,7 @@ class ProviderKind(models.TextChoices):
 class IdentityProvider(models.Model):
     """An organization's single sign-on provider (accounts.sso). `settings` holds what the kind
     needs (OIDC: issuer, client_id, scopes, claim names; SAML: its own keys); a client secret is
-    encrypted at rest (inference.secrets) and never shown again. Roles come from the
+    encrypted at rest (core.secrets) and never shown again. Roles come from the
     organization's group mapping (GroupRoleMapping), as for SCIM."""
 
     organization = models.ForeignKey(

@@ -2,7 +2,7 @@
 
 Each kind checks its own settings (`SETTINGS_CHECKS`: a dotted path per kind, imported on first
 use, so the protocol modules stay where they are). A client secret is encrypted at rest with the
-platform's secret store (inference.secrets) and never read back out through the API or admin.
+platform's secret store (core.secrets) and never read back out through the API or admin.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from accounts.models import IdentityProvider, ProviderKind, SignInPolicy
 from accounts.roles import MANAGERS
 from audit.services import actor_fields, audit_append
 from core.errors import NotFound
-from inference.secrets import decrypt_secret, encrypt_secret
+from core.secrets import decrypt_secret, encrypt_secret
 
 # kind -> "module.function" taking the submitted settings and returning the cleaned ones (or
 # raising ValidationError keyed by setting).

@@ -81,7 +81,7 @@ class Backend(models.Model):
     api_key_env = models.CharField(
         max_length=200, blank=True, help_text="environment variable holding the upstream API key"
     )
-    # Fernet token; see inference.secrets. Never the plaintext key.
+    # Fernet token; see core.secrets. Never the plaintext key.
     api_key_encrypted = models.TextField(blank=True, editable=False)
     enabled = models.BooleanField(default=True)
     dialect = models.CharField(

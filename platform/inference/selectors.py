@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
+from core.secrets import SecretError, decrypt_secret
 from inference.models import Backend, Tier
-from inference.secrets import SecretError, decrypt_secret
 
 logger = logging.getLogger(__name__)
 

@@ -9,8 +9,8 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from core.secrets import encrypt_secret
 from inference.models import Backend, Tier
-from inference.secrets import encrypt_secret
 
 TIER_DESCRIPTIONS = {
     "standard": "Full context and quality; the default for agent reasoning.",

@@ -8,7 +8,7 @@ from django.conf import settings
 
 from agents.outbound import OutboundPolicy
 from agents.tools.external import RemoteTool, SourceConfig, SourceKind
-from inference.secrets import decrypt_secret, encrypt_secret
+from core.secrets import decrypt_secret, encrypt_secret
 from toolsources.models import ExternalTool, ToolSource
 
 ALLOW_SETTING = "LONGHAUL_TOOL_ALLOWED_PRIVATE_HOSTS"

@@ -23,7 +23,7 @@ class ToolSource(models.Model):
     url = models.CharField(max_length=2000, blank=True, default="")
     command = models.JSONField(default=list, blank=True)
     document = models.JSONField(default=dict, blank=True)
-    # Request headers (credentials) as encrypted JSON (inference.secrets); never shown again.
+    # Request headers (credentials) as encrypted JSON (core.secrets); never shown again.
     headers_ciphertext = models.TextField(blank=True, default="")
     allowed_hosts = models.JSONField(default=list, blank=True)
     timeout_seconds = models.FloatField(default=20.0)

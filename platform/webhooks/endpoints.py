@@ -21,7 +21,7 @@ from accounts.roles import MANAGERS
 from agents.outbound import UnsafeURL
 from audit.services import actor_fields, audit_append
 from core.errors import NotFound
-from inference.secrets import decrypt_secret, encrypt_secret
+from core.secrets import decrypt_secret, encrypt_secret
 from webhooks import signing, transport
 from webhooks.models import EVENT_TYPES, WebhookEndpoint
 

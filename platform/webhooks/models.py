@@ -33,7 +33,7 @@ class WebhookEndpoint(models.Model):
     url = models.URLField(max_length=500)
     description = models.CharField(max_length=200, blank=True, default="")
     event_types = models.JSONField(default=list)
-    # The signing secret, encrypted (inference.secrets); shown once, at creation or rotation.
+    # The signing secret, encrypted (core.secrets); shown once, at creation or rotation.
     secret_ciphertext = models.TextField()
     enabled = models.BooleanField(default=True)
     created_by = models.ForeignKey(

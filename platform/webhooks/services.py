@@ -24,7 +24,7 @@ from agents import storable
 from audit.services import actor_fields, audit_append
 from core.errors import NotFound
 from core.retry import Backoff
-from inference.secrets import decrypt_secret
+from core.secrets import decrypt_secret
 from webhooks import signing, transport
 from webhooks.endpoints import MANAGE_WEBHOOKS
 from webhooks.models import (

@@ -9,9 +9,9 @@ from django.conf import settings
 from django.test import Client
 
 from accounts.models import User
+from core.secrets import decrypt_secret
 from inference.health import check_backends
 from inference.models import Backend, Tier
-from inference.secrets import decrypt_secret
 from inference.tasks import probe_backends
 from tests.inference.fake_upstream import fake_upstream
 from tests.support.processes import free_port

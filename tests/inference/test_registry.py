@@ -8,8 +8,8 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
+from core.secrets import SecretError, decrypt_secret, encrypt_secret
 from inference.models import Backend, Tier
-from inference.secrets import SecretError, decrypt_secret, encrypt_secret
 from inference.selectors import tier_registry
 from inference.services import backend_secret_set, tiers_seed_from_settings
 
@@ -117,6 +117,18 @@ def test_a_key_encrypted_under_another_secret_key_is_refused(settings) -> None:
     settings.SECRET_KEY = "a-different-secret-key-for-this-test-only-0123456789"
     with pytest.raises(SecretError):
         decrypt_secret(token)
+
+
+# Encrypted by the secret store before it moved to core, under the development SECRET_KEY.
+STORED_BEFORE = (
+    "gAAAAABrEJxpVFQXSufWnXw6kdQ3gafSGYXqhcnMMnfy1n_TdXpgZnePCZP7GUn8gWiN3Yj4V9KpBrY9FfKNCx"
+    "sDKWcxRb7RNFB9zApcODdmsnyxFAxsGcQ="
+)
+
+
+def test_secrets_stored_by_earlier_releases_still_decrypt(settings) -> None:
+    settings.SECRET_KEY = "longhaul-insecure-development-key-change-me-in-production"
+    assert decrypt_secret(STORED_BEFORE) == "sk-upstream-from-before"
 
 
 def test_registry_resolves_keys_from_the_environment_first(monkeypatch) -> None:

@@ -229,6 +229,6 @@ def test_every_delivery_failure_is_recorded_counted_and_given_up_on_a_real_worke
 
 
 def _secret() -> str:
-    from inference.secrets import encrypt_secret
+    from core.secrets import encrypt_secret
 
     return encrypt_secret("whsec_test")

@@ -1,7 +1,9 @@
-"""Upstream API keys at rest: Fernet with a key derived from SECRET_KEY.
+"""The platform's one secret store: secrets at rest as Fernet tokens, keyed from SECRET_KEY.
 
-Rotating SECRET_KEY makes stored keys unreadable; `decrypt_secret` then raises `SecretError`
-rather than returning garbage, and the backend must be given its key again.
+The tiers' upstream API keys, identity providers' client secrets, webhook signing secrets and
+tool sources' credentials are stored with it. Rotating SECRET_KEY makes stored secrets
+unreadable; `decrypt_secret` then raises `SecretError` rather than returning garbage, and the
+secret must be given again.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from functools import lru_cache
 from cryptography.fernet import Fernet, InvalidToken
 from django.conf import settings
 
-# A fixed context string keeps this key distinct from other keys derived from SECRET_KEY.
+# A fixed context string keeps this key distinct from other keys derived from SECRET_KEY. It
+# names the store's first user; changing it would make every stored secret unreadable.
 _CONTEXT = b"longhaul.inference.backend-api-key.v1"
 
 
@@ -41,5 +44,5 @@ def decrypt_secret(token: str) -> str:
         return _fernet().decrypt(token.encode()).decode()
     except InvalidToken:
         raise SecretError(
-            "stored API key cannot be decrypted with the current SECRET_KEY"
+            "a stored secret cannot be decrypted with the current SECRET_KEY"
         ) from None

@@ -162,6 +162,12 @@ def trace_retention_overrides() -> dict[int, int]:
     return {id_: int(days or 0) for id_, days in chosen.values_list("id", "trace_retention_days")}
 
 
+def organization_ids_existing(*, organization_ids: set[int]) -> set[int]:
+    """The ones of these ids whose organization still exists."""
+    rows = Organization.objects.filter(id__in=organization_ids).values_list("id", flat=True)
+    return set(rows)
+
+
 def organization_slugs(*, organization_ids: set[int]) -> dict[int, str]:
     rows = Organization.objects.filter(id__in=organization_ids).values_list("id", "slug")
     return dict(rows)

@@ -14,8 +14,7 @@ from django.db.models.functions import Coalesce
 from gateway.models import QuotaPolicy, UsageRecord
 from gateway.pricing import PriceBook, to_nanos
 from gateway.runs_port import run_directory
-from inference.models import Backend, Price
-from inference.selectors import TierConfig, tier_registry
+from inference.selectors import TierConfig, backends_healthy, price_rows, tier_registry
 
 
 @dataclass(frozen=True)
@@ -86,19 +85,12 @@ class Registry:
 
 
 def routable_registry() -> Registry:
-    healthy = dict(Backend.objects.filter(enabled=True).values_list("name", "healthy"))
-    return Registry(tiers=tier_registry(), healthy=healthy, prices=price_book())
+    return Registry(tiers=tier_registry(), healthy=backends_healthy(), prices=price_book())
 
 
 def price_book() -> PriceBook:
-    """Every price version of every tier and backend (a small table, read whole)."""
-    rows = Price.objects.values_list(
-        "tier__name", "backend__name", "effective_from", "input_per_million", "output_per_million"
-    )
-    return PriceBook(
-        (tier, backend or "", start, price_in, price_out)
-        for tier, backend, start, price_in, price_out in rows
-    )
+    """Every price version of every tier and backend."""
+    return PriceBook(price_rows())
 
 
 @dataclass(frozen=True)

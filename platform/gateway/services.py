@@ -7,19 +7,22 @@ import json
 import secrets
 from collections import Counter
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import close_old_connections
 from django.utils.dateparse import parse_datetime
 
-from accounts.models import ApiKey, Organization
+from accounts.selectors import organization_ids_existing
 from gateway import metrics
 from gateway.ledger import LEDGER_KEY
 from gateway.models import QuotaPolicy, UsageRecord
 from gateway.pricing import PriceBook, billable, to_nanos
 from gateway.redis_client import sync_redis
 from gateway.selectors import price_book
+
+if TYPE_CHECKING:
+    from accounts.models import ApiKey, Organization
 
 _LOCK_KEY = "longhaul:gateway:usage:flush-lock"
 _RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end"
@@ -73,7 +76,7 @@ def _insert(entries: list[dict[str, Any]]) -> dict[str, int]:
     """Inserts the rows, priced; returns the corrections to the spend counters (nano-units)."""
     wanted = {entry["organization_id"] for entry in entries}
     # A record for an organization deleted meanwhile has nothing left to bill.
-    existing = set(Organization.objects.filter(id__in=wanted).values_list("id", flat=True))
+    existing = organization_ids_existing(organization_ids=wanted)
     prices = price_book()
     rows, corrections = [], Counter[str]()
     for entry in entries:

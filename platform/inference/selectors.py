@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
 
 from django.db.models import Prefetch, QuerySet
 
 from core.secrets import SecretError, decrypt_secret
-from inference.models import Backend, Tier
+from inference.models import Backend, Price, Tier
 
 logger = logging.getLogger(__name__)
 
@@ -122,3 +125,18 @@ def backend_api_key(backend: Backend) -> str | None:
 
 def backends_enabled() -> QuerySet[Backend]:
     return Backend.objects.filter(enabled=True).select_related("tier").order_by("name")
+
+
+def backends_healthy() -> dict[str, bool]:
+    """{backend name: its last active probe's verdict} for the enabled backends."""
+    return dict(Backend.objects.filter(enabled=True).values_list("name", "healthy"))
+
+
+def price_rows() -> Iterator[tuple[str, str, datetime, Decimal, Decimal]]:
+    """Every price version as (tier, backend or "", effective from, input and output per
+    million tokens): a small table, read whole."""
+    rows = Price.objects.values_list(
+        "tier__name", "backend__name", "effective_from", "input_per_million", "output_per_million"
+    )
+    for tier, backend, start, price_in, price_out in rows:
+        yield tier, backend or "", start, price_in, price_out

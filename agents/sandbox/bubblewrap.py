@@ -17,15 +17,17 @@ shell or helper program in front of it."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
-from collections.abc import Mapping
+import time
+from collections.abc import Hashable, Mapping
 from contextlib import AbstractContextManager, ExitStack, nullcontext
 from pathlib import Path
 
 from agents.sandbox import launch
-from agents.sandbox.cgroups import CgroupReport, SandboxCgroup, sandbox_cgroup
+from agents.sandbox.cgroups import CgroupReport, SandboxCgroup, make_cgroup, sandbox_cgroup
 from agents.sandbox.classify import interpret, whole_memory_exceeded
 from agents.sandbox.contract import (
     PACKAGES_DIR,
@@ -36,7 +38,8 @@ from agents.sandbox.contract import (
 )
 from agents.sandbox.egress import SOCKET_NAME, EgressProxy
 from agents.sandbox.errors import FileSizeExceeded, SandboxError, SandboxUnavailable
-from agents.sandbox.process import Monitor, Outcome, Spawn, execute
+from agents.sandbox.pool import DEFAULT_IDLE_SECONDS, SandboxPool, Warm, configured_size
+from agents.sandbox.process import Monitor, Outcome, Spawn, collect, execute, popen
 from agents.sandbox.quota import QuotaGuard
 from agents.sandbox.rootfs import SANDBOX_UID, staged_etc, system_mounts
 from agents.sandbox.workspace import WorkspaceAdopter, check_reachable, resolve_in_workspace
@@ -48,13 +51,27 @@ PYTHON = "/usr/bin/python3"  # the relay's interpreter: the host's, never one th
 EGRESS_MOUNT = "/run/longhaul-egress"
 RELAY_PORT = 3128  # on the sandbox's own loopback, where nothing else listens
 RELAY_SCRIPT = Path(__file__).with_name("relay_script.py")
+WAITER_SCRIPT = Path(__file__).with_name("waiter_script.py")
+# Per-process limits: (resource.RLIMIT_* name, prlimit option), in the order prlimit sets them.
+_RLIMITS = (
+    ("RLIMIT_CPU", "cpu"),
+    ("RLIMIT_AS", "as"),
+    ("RLIMIT_DATA", "data"),
+    ("RLIMIT_FSIZE", "fsize"),
+    ("RLIMIT_NPROC", "nproc"),
+    ("RLIMIT_NOFILE", "nofile"),
+    ("RLIMIT_CORE", "core"),
+)
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # fullmatch: "$" would allow a trailing newline
 
 
 class BubblewrapSandbox:
     """`host_uid`/`host_gid`: the host identity bwrap runs as when this process is root (ignored
     otherwise). `ro_binds`: extra read-only host paths, {host path: sandbox path}, e.g. a shared
-    virtualenv. `tmp_bytes`: size of each of /tmp and /dev/shm (they live in memory)."""
+    virtualenv. `tmp_bytes`: size of each of /tmp and /dev/shm (they live in memory).
+    `pool_size`: how many sandboxes may wait, started ahead of their command (agents.sandbox.pool;
+    default: LONGHAUL_SANDBOX_POOL, else 2; 0: every command starts cold); one idle for
+    `pool_idle_seconds` is killed."""
 
     def __init__(
         self,
@@ -64,6 +81,8 @@ class BubblewrapSandbox:
         host_gid: int = NOBODY,
         ro_binds: Mapping[str, str] | None = None,
         tmp_bytes: int = 256 * 1024**2,
+        pool_size: int | None = None,
+        pool_idle_seconds: float = DEFAULT_IDLE_SECONDS,
     ) -> None:
         if host_uid == 0 or host_gid == 0:
             raise ValueError("the sandbox must not run as host root: RLIMIT_NPROC would not apply")
@@ -72,6 +91,12 @@ class BubblewrapSandbox:
         self.ro_binds = dict(ro_binds or {})
         self.tmp_bytes = tmp_bytes
         self._adopter = WorkspaceAdopter(host_uid, host_gid)
+        size = configured_size() if pool_size is None else pool_size
+        self.pool = (
+            SandboxPool(self._prestart, size=size, idle_seconds=pool_idle_seconds)
+            if size > 0
+            else None
+        )
 
     def run(
         self,
@@ -94,25 +119,138 @@ class BubblewrapSandbox:
             check_reachable(root, self.host_uid)
             self._adopter.adopt(root)
         quota = QuotaGuard(root, limits)
+        request = _Request(command, environment, inner_cwd, stdin, limits, quota)
+        key = _pool_key(root, limits) if self.pool is not None and network is None else None
+        try:
+            warm = self._take(key) if key is not None else None
+            ran = self._run_warm(warm, request) if warm is not None else None
+            if ran is None:
+                ran = self._run_cold(root, request, network)
+        finally:
+            if key is not None and self.pool is not None:
+                # Agents run many commands in one workspace: the next one for it is started
+                # now, after this one, so that it does not compete with this one for a CPU.
+                self.pool.want(key)
+        return _settle(ran[0], limits, ran[1], quota)
+
+    def prestart(
+        self,
+        workspace: Path,
+        limits: SandboxLimits = SandboxLimits(),  # noqa: B008 - frozen, so sharing is safe
+        *,
+        wait_seconds: float = 0.0,
+    ) -> bool:
+        """Asks the pool for a sandbox for this workspace and these limits before the first
+        command; with `wait_seconds`, waits that long at most for it to be ready. True when one
+        is ready."""
+        if self.pool is None:
+            return False
+        key = _pool_key(Path(os.path.realpath(workspace)), limits)
+        self.pool.want(key)
+        return self.pool.ready(key, wait_seconds) if wait_seconds > 0 else False
+
+    def _run_cold(
+        self, root: Path, request: _Request, network: Egress | None
+    ) -> tuple[Outcome, CgroupReport]:
+        limits = request.limits
         with ExitStack() as stack:
             fds = stack.enter_context(launch.descriptors())
             group = stack.enter_context(sandbox_cgroup(limits))
             proxy = stack.enter_context(self._proxy(network))
-            options = self._options(fds, environment, (str(root), inner_cwd), proxy)
+            options = self._options(fds, request.environment, (str(root), request.cwd), proxy)
             outcome = execute(
                 Spawn(
-                    argv=self._argv(command, fds["args_r"], limits, quota, proxy),
+                    argv=self._argv(request.command, fds["args_r"], limits, request.quota, proxy),
                     pass_fds=tuple(fd for name, fd in fds.items() if name in launch.PASSED),
                     status_fd=fds["status_r"],
                 ),
-                stdin=None if stdin is None else stdin.encode(),
+                stdin=None if request.stdin is None else request.stdin.encode(),
                 output_bytes=limits.output_bytes,
                 wall_seconds=limits.wall_seconds,
                 after_spawn=lambda pid: launch.start(pid, fds, options, group),
-                monitor=_monitor(group, quota, limits),
+                monitor=_monitor(group, request.quota, limits),
             )
             report = group.report() if group is not None else CgroupReport()
-        return _settle(outcome, limits, report, quota)
+        return outcome, report
+
+    def _take(self, key: Hashable) -> Warm | None:
+        """A sandbox started ahead for this workspace and these limits, ready. Waiting
+        sandboxes of this workspace path that no longer match it (the directory was replaced,
+        /etc staged anew) are killed."""
+        assert self.pool is not None
+        if not os.access(PYTHON, os.X_OK):  # the waiter's interpreter
+            return None
+        self.pool.discard(lambda other: _stale(other, key))
+        warm = self.pool.take(key)
+        if warm is not None and not warm.wait_ready():
+            warm.discard()
+            return None
+        return warm
+
+    def _run_warm(self, warm: Warm, request: _Request) -> tuple[Outcome, CgroupReport] | None:
+        """Hands the command to a waiting sandbox and collects it as a cold start would; None
+        (the command then starts cold) when the sandbox could not take it."""
+        limits = request.limits
+        started = time.monotonic()
+        try:
+            warm.hand_over(request.message())
+        except OSError:
+            warm.discard()
+            return None
+        try:
+            outcome = collect(
+                warm.proc,
+                warm.status_fd,
+                started=started,
+                stdin=None if request.stdin is None else request.stdin.encode(),
+                output_bytes=limits.output_bytes,
+                wall_seconds=limits.wall_seconds,
+                monitor=_monitor(warm.group, request.quota, limits),
+            )
+            report = warm.group.report() if warm.group is not None else CgroupReport()
+        finally:
+            warm.release()
+        return outcome, report
+
+    def _prestart(self, key: Hashable) -> Warm:
+        """In the pool's thread: a sandbox like a cold one for the key's workspace and limits
+        (same options, cgroup and seccomp filter) whose command is the waiter. Its environment
+        and working directory come with the command."""
+        root, _, limits, _ = key  # type: ignore[misc]
+        fds: dict[str, int] = {}
+        group: SandboxCgroup | None = None
+        try:
+            launch.open_descriptors(fds, control=True)
+            group = make_cgroup(limits)
+            options = self._options(fds, {}, (root, WORKSPACE_MOUNT), None)
+            waiter = [
+                PYTHON,
+                "-I",
+                "-S",
+                "-B",
+                "-c",
+                WAITER_SCRIPT.read_text(),
+                str(fds["control_r"]),
+            ]
+            argv = [self.bwrap, "--args", str(fds["args_r"]), "--", *waiter]
+            spawn = Spawn(
+                argv=self._drop_root() + argv if os.geteuid() == 0 else argv,
+                pass_fds=tuple(fd for name, fd in fds.items() if name in launch.PASSED),
+                status_fd=fds["status_r"],
+            )
+            proc = popen(spawn, stdin_pipe=True)
+        except BaseException:
+            launch.close_all(fds)
+            if group is not None:
+                group.remove()
+            raise
+        warm = Warm(key, proc, fds, group)
+        try:
+            launch.start(proc.pid, fds, options, group)
+        except BaseException:
+            warm.discard()
+            raise
+        return warm
 
     def _proxy(self, network: Egress | None) -> AbstractContextManager[EgressProxy | None]:
         if network is None:
@@ -195,23 +333,33 @@ class BubblewrapSandbox:
         return mounts
 
 
-def prlimit_prefix(limits: SandboxLimits, *, reclaiming: bool = False) -> list[str]:
-    """rlimits are set inside the sandbox, after bwrap created the user namespace: the namespace
-    then counts RLIMIT_NPROC for this sandbox alone, so concurrent sandboxes (and the worker's
-    own processes) do not share one process budget. `reclaiming`: the workspace is over its
-    quota, so no file may grow (removing files still works)."""
+def rlimits(limits: SandboxLimits, *, reclaiming: bool = False) -> list[tuple[str, int, int]]:
+    """The per-process limits, (resource.RLIMIT_* name, soft, hard), set inside the sandbox
+    after bwrap created the user namespace: the namespace then counts RLIMIT_NPROC for this
+    sandbox alone, so concurrent sandboxes (and the worker's own processes) do not share one
+    process budget. `reclaiming`: the workspace is over its quota, so no file may grow (removing
+    files still works)."""
     memory = limits.memory_bytes
-    return [
-        PRLIMIT,
-        f"--cpu={limits.cpu_seconds}:{limits.cpu_seconds + 1}",
-        f"--as={memory}",
-        f"--data={memory}",
-        f"--fsize={0 if reclaiming else limits.file_size_bytes}",
-        f"--nproc={limits.max_processes}",
-        "--nofile=1024",
-        "--core=0",  # SIGXCPU would otherwise dump core files into the workspace
-        "--",
-    ]
+    values = {
+        "RLIMIT_CPU": (limits.cpu_seconds, limits.cpu_seconds + 1),
+        "RLIMIT_AS": (memory, memory),
+        "RLIMIT_DATA": (memory, memory),
+        "RLIMIT_FSIZE": (0, 0) if reclaiming else (limits.file_size_bytes,) * 2,
+        "RLIMIT_NPROC": (limits.max_processes, limits.max_processes),
+        "RLIMIT_NOFILE": (1024, 1024),
+        "RLIMIT_CORE": (0, 0),  # SIGXCPU would otherwise dump core files into the workspace
+    }
+    return [(name, *values[name]) for name, _ in _RLIMITS]
+
+
+def prlimit_prefix(limits: SandboxLimits, *, reclaiming: bool = False) -> list[str]:
+    """`rlimits` as the `prlimit` command line a cold sandbox runs the command behind."""
+    options = dict(_RLIMITS)
+    prefix = [PRLIMIT]
+    for name, soft, hard in rlimits(limits, reclaiming=reclaiming):
+        value = f"{soft}" if soft == hard else f"{soft}:{hard}"
+        prefix.append(f"--{options[name]}={value}")
+    return [*prefix, "--"]
 
 
 def sandbox_environment(env: Mapping[str, str] | None, *, proxied: bool = False) -> dict[str, str]:
@@ -312,3 +460,44 @@ def _inner_cwd(root: Path, cwd: str) -> str:
         raise SandboxError(f"working directory {cwd!r} does not exist in the workspace")
     relative = target.relative_to(root).as_posix()
     return WORKSPACE_MOUNT if relative == "." else f"{WORKSPACE_MOUNT}/{relative}"
+
+
+class _Request:
+    """One command, checked, as both start paths need it."""
+
+    def __init__(
+        self,
+        command: list[str],
+        environment: dict[str, str],
+        cwd: str,
+        stdin: str | None,
+        limits: SandboxLimits,
+        quota: QuotaGuard,
+    ) -> None:
+        self.command, self.environment, self.cwd, self.stdin = command, environment, cwd, stdin
+        self.limits, self.quota = limits, quota
+
+    def message(self) -> bytes:
+        """What a waiting sandbox's waiter needs to exec the command as `prlimit` would."""
+        return json.dumps(
+            {
+                "argv": self.command,
+                "env": self.environment,
+                "cwd": self.cwd,
+                "stdin": self.stdin is not None,
+                "rlimits": rlimits(self.limits, reclaiming=self.quota.reclaiming),
+            }
+        ).encode()
+
+
+def _pool_key(root: Path, limits: SandboxLimits) -> Hashable:
+    """What a waiting sandbox was made for: the workspace path and the directory behind it (a
+    workspace removed and made again is another directory), the limits, the staged /etc."""
+    info = os.stat(root)
+    return (str(root), (info.st_dev, info.st_ino), limits, str(staged_etc()))
+
+
+def _stale(other: Hashable, key: Hashable) -> bool:
+    """Same workspace path, but not the same directory or /etc any more."""
+    a, b = other, key
+    return bool(a[0] == b[0] and (a[1], a[3]) != (b[1], b[3]))  # type: ignore[index]

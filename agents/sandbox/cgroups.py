@@ -232,24 +232,29 @@ class SandboxCgroup:
 
 @contextmanager
 def sandbox_cgroup(limits: SandboxLimits) -> Iterator[SandboxCgroup | None]:
-    """A fresh cgroup for one command, removed afterwards; None where the host has none (or a
-    SandboxUnavailable when `limits.cgroups_required`)."""
+    """`make_cgroup` for the length of a `with`, removed afterwards."""
+    group = make_cgroup(limits)
+    try:
+        yield group
+    finally:
+        if group is not None:
+            group.remove()
+
+
+def make_cgroup(limits: SandboxLimits) -> SandboxCgroup | None:
+    """A fresh cgroup for one command; None where the host has none (or a SandboxUnavailable
+    when `limits.cgroups_required`). The caller removes it."""
     found = support()
     if not found.available:
         if limits.cgroups_required:
             raise SandboxUnavailable(
                 f"whole-sandbox limits need a cgroup, and none is usable: {found.detail}"
             )
-        yield None
-        return
+        return None
     try:
-        group = SandboxCgroup(found, limits)
+        return SandboxCgroup(found, limits)
     except OSError as error:
         raise SandboxUnavailable(f"cannot create the sandbox's cgroup: {error}") from error
-    try:
-        yield group
-    finally:
-        group.remove()
 
 
 def _mounts() -> list[_Mount]:

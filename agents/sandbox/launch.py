@@ -20,23 +20,37 @@ from agents.sandbox import seccomp
 from agents.sandbox.cgroups import SandboxCgroup
 from agents.sandbox.errors import SandboxUnavailable
 
-PASSED = ("seccomp", "status_w", "args_r")  # the descriptors bwrap inherits
+# The descriptors bwrap inherits; "control_r" only for a sandbox started ahead of its command.
+PASSED = ("seccomp", "status_w", "args_r", "control_r")
 
 
 @contextmanager
-def descriptors() -> Iterator[dict[str, int]]:
-    """The pipe bwrap reads its options from, the pipe it writes its JSON status to, and the
-    seccomp filter."""
+def descriptors(*, control: bool = False) -> Iterator[dict[str, int]]:
+    """`open_descriptors` for the length of a `with`."""
     fds: dict[str, int] = {}
     try:
-        if seccomp.supported():
-            fds["seccomp"] = seccomp.filter_fd()
-        fds["status_r"], fds["status_w"] = os.pipe()
-        fds["args_r"], fds["args_w"] = os.pipe()
-        yield fds
+        yield open_descriptors(fds, control=control)
     finally:
-        for name in list(fds):
-            close(fds, name)
+        close_all(fds)
+
+
+def open_descriptors(fds: dict[str, int], *, control: bool = False) -> dict[str, int]:
+    """Fills `fds` with the pipe bwrap reads its options from, the pipe it writes its JSON status
+    to, and the seccomp filter; with `control`, the pipe a sandbox started ahead of its command
+    receives the command on (agents.sandbox.pool). On failure, what was opened is in `fds` for
+    `close_all`."""
+    if seccomp.supported():
+        fds["seccomp"] = seccomp.filter_fd()
+    fds["status_r"], fds["status_w"] = os.pipe()
+    fds["args_r"], fds["args_w"] = os.pipe()
+    if control:
+        fds["control_r"], fds["control_w"] = os.pipe()
+    return fds
+
+
+def close_all(fds: dict[str, int]) -> None:
+    for name in list(fds):
+        close(fds, name)
 
 
 def start(pid: int, fds: dict[str, int], options: list[str], group: SandboxCgroup | None) -> None:

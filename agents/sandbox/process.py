@@ -123,16 +123,41 @@ def execute(
     the command runs; when it returns an exception, the command is stopped and the exception is
     the outcome's `stopped`."""
     started = time.monotonic()
-    proc = _popen(spawn, stdin)
+    proc = popen(spawn, stdin_pipe=stdin is not None)
+    return collect(
+        proc,
+        spawn.status_fd,
+        started=started,
+        stdin=stdin,
+        output_bytes=output_bytes,
+        wall_seconds=wall_seconds,
+        after_spawn=lambda: after_spawn(proc.pid),
+        monitor=monitor,
+    )
+
+
+def collect(
+    proc: subprocess.Popen[bytes],
+    status_fd: int,
+    *,
+    started: float,
+    stdin: bytes | None,
+    output_bytes: int,
+    wall_seconds: float,
+    after_spawn: Callable[[], None] = lambda: None,
+    monitor: Monitor | None = None,
+) -> Outcome:
+    """The rest of `execute` for a process already running (a sandbox started ahead of its
+    command hands it over and comes here): the output, the limits, and the teardown."""
     status = _Status()
     watch = _Watch(monitor)
     try:
-        after_spawn(proc.pid)
+        after_spawn()
         streams, timed_out = _pump(
-            proc, stdin, output_bytes, started + wall_seconds, spawn, status, watch
+            proc, stdin, output_bytes, started + wall_seconds, status_fd, status, watch
         )
     finally:
-        _kill_tree(proc)
+        kill_tree(proc)
         returncode = proc.wait()
         status.await_namespace_exit(_TEARDOWN_SECONDS)
     return Outcome(
@@ -147,11 +172,11 @@ def execute(
     )
 
 
-def _popen(spawn: Spawn, stdin: bytes | None) -> subprocess.Popen[bytes]:
+def popen(spawn: Spawn, *, stdin_pipe: bool) -> subprocess.Popen[bytes]:
     try:
         return subprocess.Popen(
             list(spawn.argv),
-            stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+            stdin=subprocess.PIPE if stdin_pipe else subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env={},  # nothing from the host reaches bwrap, so /proc/1/environ inside is empty
@@ -168,7 +193,7 @@ def _pump(
     stdin: bytes | None,
     output_bytes: int,
     deadline: float,
-    spawn: Spawn,
+    status_fd: int,
     status: _Status,
     watch: _Watch,
 ) -> tuple[tuple[_Stream, _Stream], bool]:
@@ -181,7 +206,7 @@ def _pump(
         proc.stdout.fileno(): out.feed,
         proc.stderr.fileno(): err.feed,
     }
-    sinks[spawn.status_fd] = status.feed
+    sinks[status_fd] = status.feed
     pending = memoryview(stdin or b"")
     stdin_fd = proc.stdin.fileno() if proc.stdin is not None else -1
     with selectors.DefaultSelector() as selector:
@@ -236,7 +261,7 @@ def _close_stdin(proc: subprocess.Popen[bytes], selector: selectors.BaseSelector
     proc.stdin.close()
 
 
-def _kill_tree(proc: subprocess.Popen[bytes]) -> None:
+def kill_tree(proc: subprocess.Popen[bytes]) -> None:
     """Kills bwrap and its process group (a no-op once it has exited). bwrap's init (pid 1 of the sandbox's pid namespace)
     dies with it (--die-with-parent), and the kernel then kills every process in the namespace,
     including background and double-forked ones."""

@@ -20,6 +20,9 @@ sys.path.insert(0, str(REPO / "platform"))
 
 os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings.test"
 os.environ.setdefault("LONGHAUL_DATA_DIR", str(REPO / ".data"))
+# Sandboxes start cold in tests: a pool per test's sandbox would leave sandboxes waiting for
+# workspaces that are gone. The pool's own tests (tests/sandbox/test_pool.py) switch it on.
+os.environ.setdefault("LONGHAUL_SANDBOX_POOL", "0")
 
 from config.startup import prepare_environment  # noqa: E402
 from tests.support.processes import RedisServer, redis_answers  # noqa: E402

@@ -80,6 +80,15 @@ class Warm:
             self.ready = bool(readable) and os.read(fd, 1) == b"\0"
         return self.ready
 
+    def alive(self) -> bool:
+        """After the ready byte the waiter writes nothing: stdout turns readable (EOF) only when
+        the sandbox died (killed from outside, or bwrap failed)."""
+        assert self.proc.stdout is not None
+        if self.proc.poll() is not None:
+            return False
+        readable, _, _ = select.select([self.proc.stdout.fileno()], [], [], 0)
+        return not readable
+
     def hand_over(self, message: bytes) -> None:
         """Sends the command; the waiter reads it whole before it execs anything."""
         pending = memoryview(len(message).to_bytes(_LENGTH_BYTES, "big") + message)

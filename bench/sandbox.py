@@ -135,7 +135,7 @@ def main() -> None:
     try:
         met = starts(pooled, sandbox, workspace, arguments.runs)
         if arguments.breakdown:
-            breakdown(Steps(sandbox, workspace), arguments.runs)
+            breakdown(Steps(sandbox, workspace), pooled, arguments.runs)
     finally:
         assert pooled.pool is not None
         pooled.pool.close()
@@ -175,19 +175,24 @@ def ready(sandbox: BubblewrapSandbox, workspace: Path) -> None:
         raise RuntimeError("the pool did not make a sandbox ready")
 
 
-def breakdown(steps: Steps, runs: int) -> None:
-    """Each step adds one thing to the one above it."""
+def breakdown(steps: Steps, pooled: BubblewrapSandbox, runs: int) -> None:
+    """Each step adds one thing to the one above it; the pooled start, last, takes the steps
+    down to the cgroup off the command's path."""
     bare: Callable[[], None] = lambda: run_quietly([*BARE_BWRAP, "/usr/bin/true"])  # noqa: E731
     calls: dict[str, Callable[[], object]] = {
         "bare bwrap (as root: no user ns)": bare,
         "+ as the sandbox uid (user ns)": steps.as_sandbox_uid,
         "+ the sandbox's options, seccomp": steps.with_options,
         "+ its cgroup (made, joined, read)": lambda: steps.with_options(cgroup=True),
-        "BubblewrapSandbox.run(['true']), cold": lambda: steps.sandbox.run(
+        "+ prlimit, checks: cold run()": lambda: steps.sandbox.run(
             ["true"], workspace=steps.workspace
         ),
+        "run() from the pool": lambda: pooled.run(["true"], workspace=steps.workspace),
     }
-    samples = measure(runs, calls)
+    around: dict[str, Callable[[], object]] = {
+        "run() from the pool": lambda: ready(pooled, steps.workspace)
+    }
+    samples = measure(runs, calls, around)
     print(f"\nwhere the time goes (`true`, each step on top of the one above; {runs} runs)")
     print(f"{'':<36}{'p50 / p95 ms':>15}{'/ bare':>9}")
     floor = samples["bare bwrap (as root: no user ns)"]

@@ -17,6 +17,7 @@ shell or helper program in front of it."""
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -24,7 +25,9 @@ import shutil
 import time
 from collections.abc import Hashable, Mapping
 from contextlib import AbstractContextManager, ExitStack, nullcontext
+from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from agents.sandbox import launch
 from agents.sandbox.cgroups import CgroupReport, SandboxCgroup, make_cgroup, sandbox_cgroup
@@ -173,7 +176,7 @@ class BubblewrapSandbox:
             report = group.report() if group is not None else CgroupReport()
         return outcome, report
 
-    def _take(self, key: Hashable) -> Warm | None:
+    def _take(self, key: _PoolKey) -> Warm | None:
         """A sandbox started ahead for this workspace and these limits, ready. Waiting
         sandboxes of this workspace path that no longer match it (the directory was replaced,
         /etc staged anew) are killed."""
@@ -216,22 +219,15 @@ class BubblewrapSandbox:
         """In the pool's thread: a sandbox like a cold one for the key's workspace and limits
         (same options, cgroup and seccomp filter) whose command is the waiter. Its environment
         and working directory come with the command."""
-        root, _, limits, _ = key  # type: ignore[misc]
+        assert isinstance(key, _PoolKey)
+        root, limits = key.root, key.limits
         fds: dict[str, int] = {}
         group: SandboxCgroup | None = None
         try:
             launch.open_descriptors(fds, control=True)
             group = make_cgroup(limits)
             options = self._options(fds, {}, (root, WORKSPACE_MOUNT), None)
-            waiter = [
-                PYTHON,
-                "-I",
-                "-S",
-                "-B",
-                "-c",
-                WAITER_SCRIPT.read_text(),
-                str(fds["control_r"]),
-            ]
+            waiter = [PYTHON, "-I", "-S", "-B", "-c", _waiter_source(), str(fds["control_r"])]
             argv = [self.bwrap, "--args", str(fds["args_r"]), "--", *waiter]
             spawn = Spawn(
                 argv=self._drop_root() + argv if os.geteuid() == 0 else argv,
@@ -490,14 +486,38 @@ class _Request:
         ).encode()
 
 
-def _pool_key(root: Path, limits: SandboxLimits) -> Hashable:
+@cache
+def _waiter_source() -> str:
+    """The waiter without its docstring and comments: it is the sandbox's /proc/1/cmdline."""
+    tree = ast.parse(WAITER_SCRIPT.read_text())
+    tree.body = [node for node in tree.body if not _is_docstring(node)]
+    return ast.unparse(tree)
+
+
+def _is_docstring(node: ast.stmt) -> bool:
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    )
+
+
+class _PoolKey(NamedTuple):
     """What a waiting sandbox was made for: the workspace path and the directory behind it (a
     workspace removed and made again is another directory), the limits, the staged /etc."""
+
+    root: str
+    directory: tuple[int, int]
+    limits: SandboxLimits
+    etc: str
+
+
+def _pool_key(root: Path, limits: SandboxLimits) -> _PoolKey:
     info = os.stat(root)
-    return (str(root), (info.st_dev, info.st_ino), limits, str(staged_etc()))
+    return _PoolKey(str(root), (info.st_dev, info.st_ino), limits, str(staged_etc()))
 
 
-def _stale(other: Hashable, key: Hashable) -> bool:
+def _stale(other: Hashable, key: _PoolKey) -> bool:
     """Same workspace path, but not the same directory or /etc any more."""
-    a, b = other, key
-    return bool(a[0] == b[0] and (a[1], a[3]) != (b[1], b[3]))  # type: ignore[index]
+    assert isinstance(other, _PoolKey)
+    return other.root == key.root and (other.directory, other.etc) != (key.directory, key.etc)

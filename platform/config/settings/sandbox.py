@@ -5,6 +5,8 @@ from __future__ import annotations
 from config.env import env_bool, env_float, env_int, env_list, env_str
 
 LONGHAUL_SANDBOX = env_str("LONGHAUL_SANDBOX", "agents.sandbox.bubblewrap.BubblewrapSandbox")
+# LONGHAUL_SANDBOX_POOL (default 2; 0: off): sandboxes started ahead of their command. Read by
+# BubblewrapSandbox itself from the environment (agents/ has no Django), so it is not a setting.
 LONGHAUL_PACKAGE_INDEX_URL = env_str("LONGHAUL_PACKAGE_INDEX_URL", "https://pypi.org/simple")
 # Limits, recorded on each run at its start: for all the processes of one command together (a
 # cgroup where the host has one; /readyz says), and the workspace's disk quota in bytes and in

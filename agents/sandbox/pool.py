@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from agents.sandbox.cgroups import SandboxCgroup
 from agents.sandbox.launch import close_all
-from agents.sandbox.process import kill_tree
+from agents.sandbox.process import kill_unused
 
 POOL_ENV = "LONGHAUL_SANDBOX_POOL"
 DEFAULT_SIZE = 2
@@ -106,10 +106,10 @@ class Warm:
             self.group.remove()
 
     def discard(self) -> None:
-        """Never used: killed (its pid namespace goes with bwrap), reaped, then released."""
+        """Never used: killed (its pid namespace goes with bwrap) and waited for, then
+        released."""
         try:
-            kill_tree(self.proc)
-            self.proc.wait()
+            kill_unused(self.proc, self.status_fd)
         finally:
             self.release()
 

@@ -261,6 +261,23 @@ def _close_stdin(proc: subprocess.Popen[bytes], selector: selectors.BaseSelector
     proc.stdin.close()
 
 
+def kill_unused(proc: subprocess.Popen[bytes], status_fd: int) -> None:
+    """Kills a sandbox that never ran a command (agents.sandbox.pool) and returns, as `collect`
+    does, only once its pid namespace is gone. Its init is found from what bwrap has written to
+    the status pipe so far, before bwrap is killed: until we reap bwrap, init's pid is not
+    reused."""
+    status = _Status()
+    os.set_blocking(status_fd, False)
+    with contextlib.suppress(BlockingIOError):
+        while chunk := os.read(status_fd, _CHUNK):
+            status.feed(chunk)
+    try:
+        kill_tree(proc)
+        proc.wait()
+    finally:
+        status.await_namespace_exit(_TEARDOWN_SECONDS)
+
+
 def kill_tree(proc: subprocess.Popen[bytes]) -> None:
     """Kills bwrap and its process group (a no-op once it has exited). bwrap's init (pid 1 of the sandbox's pid namespace)
     dies with it (--die-with-parent), and the kernel then kills every process in the namespace,

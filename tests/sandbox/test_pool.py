@@ -136,9 +136,10 @@ def test_idle_and_closed_pools_leave_no_process_or_cgroup(workspace: Path) -> No
         [idle] = waiting(sandbox)
         tree = descendants(idle)
         deadline = time.monotonic() + 20
-        while sandbox.pool.waiting_pids() and time.monotonic() < deadline:
+        while not all(gone(pid) for pid in [idle, *tree]) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert all(gone(pid) for pid in [idle, *tree])
+        assert sandbox.pool.waiting_pids() == []
 
         assert sandbox.prestart(workspace, QUICK, wait_seconds=20)
         [closed] = waiting(sandbox)

@@ -185,7 +185,7 @@ class BubblewrapSandbox:
             return None
         self.pool.discard(lambda other: _stale(other, key))
         warm = self.pool.take(key)
-        if warm is not None and not (warm.wait_ready() and warm.alive()):
+        if warm is not None and not warm.alive():
             warm.discard()
             return None
         return warm

@@ -38,7 +38,7 @@ from agents.sandbox.process import kill_unused
 POOL_ENV = "LONGHAUL_SANDBOX_POOL"
 DEFAULT_SIZE = 2
 DEFAULT_IDLE_SECONDS = 30.0
-READY_SECONDS = 5.0  # how long a take waits for a sandbox still starting before starting cold
+READY_SECONDS = 5.0  # how long a sandbox may take to start before it is given up
 _LENGTH_BYTES = 8
 
 log = logging.getLogger(__name__)
@@ -186,8 +186,7 @@ class SandboxPool:
         """Waits up to `seconds` for the sandbox for `key` to be started and ready."""
         self.settle(seconds)
         with self._cond:
-            entry = self._ready.get(key)
-        return entry is not None and entry.wait_ready(seconds)
+            return key in self._ready
 
     def waiting_pids(self) -> list[int]:
         with self._cond:
@@ -224,11 +223,18 @@ class SandboxPool:
                 self._keep(self._started(key))
 
     def _started(self, key: Hashable) -> Warm | None:
+        """A sandbox for `key`, offered only once it is ready: a take never waits for the rest
+        of a start, and a sandbox that never becomes ready is never offered."""
         try:
-            return self._start(key)
+            entry = self._start(key)
         except Exception:  # the command then starts cold, which reports the real error
             log.warning("could not start a sandbox ahead of its command", exc_info=True)
             return None
+        if not entry.wait_ready():
+            _discard_quietly(entry)
+            return None
+        entry.born = time.monotonic()  # idle from now on
+        return entry
 
     def _keep(self, entry: Warm | None) -> None:
         victims: list[Warm] = []

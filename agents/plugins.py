@@ -1,6 +1,6 @@
-"""Plug-ins (workflows, tools, sandboxes, the approval gate, embedding providers, readiness
-checks) are named by a path to a module attribute and imported on first use, so a deployment
-swaps one through settings alone.
+"""Plug-ins (workflows, tools, sandboxes, embedding providers, readiness checks, clocks, the
+identity providers' protocols) are named by a path to a module attribute and imported on first
+use, so a deployment swaps one through settings alone.
 
 One syntax everywhere: `package.module:name`, the entry-point form, or `package.module.name`
 for the same thing. The platform's settings and the runtime both load through `import_dotted`.

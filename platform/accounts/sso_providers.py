@@ -14,12 +14,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
-from django.utils.module_loading import import_string
 from django.utils.text import slugify
 
 from accounts.actors import Actor, Rule
 from accounts.models import IdentityProvider, ProviderKind, SignInPolicy
 from accounts.roles import MANAGERS
+from agents.plugins import import_dotted
 from audit.services import actor_fields, audit_append
 from core.errors import NotFound
 from core.secrets import decrypt_secret, encrypt_secret
@@ -39,7 +39,7 @@ def provider_settings_checked(kind: str, settings: dict[str, Any]) -> dict[str, 
         raise ValidationError({"kind": f"unknown kind {kind!r}; use one of {ProviderKind.values}"})
     if not isinstance(settings, dict):
         raise ValidationError({"settings": "settings is an object."})
-    check: Callable[[dict[str, Any]], dict[str, Any]] = import_string(SETTINGS_CHECKS[kind])
+    check: Callable[[dict[str, Any]], dict[str, Any]] = import_dotted(SETTINGS_CHECKS[kind])
     return check(settings)
 
 

@@ -13,7 +13,6 @@ from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.module_loading import import_string
 from django.views.decorators.http import require_GET
 
 from accounts.models import IdentityProvider
@@ -21,6 +20,7 @@ from accounts.oidc import ID_TOKEN_KEY, authorization_url, end_session_url, oidc
 from accounts.signin import SignInForm, safe_next
 from accounts.sso import SSO_PROVIDER_KEY, SignInRefused
 from accounts.sso_providers import sign_in_providers
+from agents.plugins import import_dotted
 
 logger = logging.getLogger(__name__)
 # kind -> "module.function(request, provider, next_url) -> HttpResponse" that sends the browser
@@ -64,7 +64,7 @@ def sso_start(request: HttpRequest, organization: str, provider: str) -> HttpRes
         slug=provider,
         enabled=True,
     )
-    start: Callable[[HttpRequest, IdentityProvider, str], HttpResponse] = import_string(
+    start: Callable[[HttpRequest, IdentityProvider, str], HttpResponse] = import_dotted(
         SIGN_IN_STARTS[chosen.kind]
     )
     try:

@@ -14,9 +14,11 @@ from typing import Any
 import httpx
 
 from approvals.statuses import OPEN_STATUSES
+from core.retry import Backoff
 
 RETRIES = 4
-RETRY_FIRST_SECONDS = 0.5
+# The platform's retry policy (core.retry): 0.5 s, then doubling with jitter, at most 8 s.
+RETRY_BACKOFF = Backoff(first_seconds=0.5, cap_seconds=8.0)
 TIMEOUT_SECONDS = 60.0
 # Artifacts larger than this are left out of the checker's outcome (and named in it).
 MAX_ARTIFACT_BYTES = 32 * 1024 * 1024
@@ -143,8 +145,8 @@ class Platform:
     def _send(
         self, method: str, path: str, *, retries: int = RETRIES, **kwargs: Any
     ) -> httpx.Response:
-        delay = RETRY_FIRST_SECONDS
         for attempt in range(retries + 1):
+            retry_after = None
             try:
                 response = self.http.request(method, path, **kwargs)
             except httpx.TransportError as error:
@@ -155,10 +157,18 @@ class Platform:
                 if response.status_code < 500 and response.status_code != 429:
                     raise PlatformRefused(response.status_code, _detail(response))
                 failure = f"{method} {path}: HTTP {response.status_code}: {_detail(response)}"
+                retry_after = _retry_after(response)
             if attempt < retries:
-                time.sleep(delay)
-                delay *= 2
+                time.sleep(RETRY_BACKOFF.delay(attempt + 1, retry_after=retry_after))
         raise PlatformUnavailable(failure)
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    """A Retry-After in seconds (the platform sends seconds, never a date)."""
+    try:
+        return float(response.headers.get("retry-after", ""))
+    except ValueError:
+        return None
 
 
 def _detail(response: httpx.Response) -> str:

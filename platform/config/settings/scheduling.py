@@ -13,7 +13,8 @@ from config.env import env_float, env_int, env_numbers
 STEPS_QUEUE = "longhaul"
 INTERACTIVE_QUEUE = "longhaul.interactive"
 LONGHAUL_QUEUES = (STEPS_QUEUE, INTERACTIVE_QUEUE)
-# Every task but an agent step, by name pattern.
+# Everything a person or a business system waits on, by name pattern; agent steps and the
+# trace purge (housekeeping that may delete many rows) stay on the steps queue.
 _INTERACTIVE_TASKS = (
     "memory.tasks.*",
     "approvals.tasks.*",

@@ -1,5 +1,6 @@
-"""Chaos: kill -9 the Celery worker (its whole process group) at random moments while runs
-are in flight (at least 16 of them hit mid-run; CHAOS_RUNS and CHAOS_SEED for more), restart it, and check every run finishes with each effect applied once.
+"""Chaos: kill -9 the Celery worker (its whole process group) at random moments while runs are
+in flight (at least 16 of them hit mid-run; CHAOS_RUNS and CHAOS_SEED for more), restart it,
+and check every run finishes with each effect applied once.
 
 The effect sink (tests.runs.tools.record_effect) logs every attempt and applies each
 idempotency key once, like an external system honouring idempotency keys. The platform's part

@@ -208,6 +208,9 @@ def membership_invite(
         if Membership.objects.filter(organization=organization, user=user).exists():
             raise ValidationError({"username": f"{username} is already a member."})
         membership = membership_create(organization=organization, user=user, role=role)
+        _audit_membership(
+            membership, "membership.invited", actor, role=role, new_account=new_account
+        )
     return Invitation(membership, new_account)
 
 
@@ -228,6 +231,21 @@ def membership_role_set(*, actor: Actor, membership: Membership, role: str) -> M
         )
         if membership.role == Role.OWNER and role != Role.OWNER and owners.count() <= 1:
             raise ValidationError({"role": "The organization must keep at least one owner."})
-        membership.role = role
+        previous, membership.role = membership.role, role
         membership.save(update_fields=["role"])
+        if previous != role:
+            _audit_membership(
+                membership, "membership.role_changed", actor, previous=previous, role=role
+            )
     return membership
+
+
+def _audit_membership(membership: Membership, action: str, actor: Actor, **data: object) -> None:
+    # The same target and data as the directory's entries, so one search finds both.
+    audit_append(
+        organization_id=membership.organization_id,
+        action=action,
+        target=f"user:{membership.user.username}",
+        data=data,
+        **actor_fields(actor),
+    )

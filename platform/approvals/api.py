@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import requires_scope, tenant_of
+from accounts.permissions import actor_of
 from approvals import selectors, services
 from approvals.serializers import (
     ApprovalListQuerySerializer,
@@ -83,12 +84,10 @@ class ApprovalDecideView(APIView):
     def post(self, request: Request, approval_id: int) -> Response:
         body = DecisionSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        tenant = tenant_of(request)
+        actor = actor_of(request)
         decided = services.approval_decide(
-            organization_id=tenant.organization_id,
+            actor=actor,
             approval_id=approval_id,
-            user=tenant.user,
-            api_key_id=tenant.api_key_id,
             approve=body.validated_data["decision"] == "approve",
             arguments=body.validated_data["arguments"],
             patch=body.validated_data["patch"],
@@ -96,6 +95,6 @@ class ApprovalDecideView(APIView):
             if_match=request.headers.get("If-Match"),
         )
         found = selectors.approval_get(
-            organization_id=tenant.organization_id, approval_id=decided.id
+            organization_id=actor.organization_id, approval_id=decided.id
         )
         return with_etag(found)

@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from accounts.permissions import Actor, actor_for, require_role
+from accounts.permissions import Actor, require_role
 from agents.engine.types import arguments_digest
 from approvals import edits, notify
 from approvals.lifecycle import approval_transition
@@ -123,32 +123,29 @@ def _terms(requirement: Requirement) -> dict[str, Any]:
 # --- voting -------------------------------------------------------------------------------------
 def approval_decide(
     *,
-    organization_id: int,
+    actor: Actor,
     approval_id: int,
-    user: Any,
     approve: bool,
     arguments: dict[str, Any] | None = None,
     patch: dict[str, Any] | None = None,
     comment: str = "",
-    api_key_id: int | None = None,
     if_match: str | None = None,
 ) -> ApprovalRequest:
     """One reviewer's vote: approve (optionally with edited arguments, as a whole object or a
     merge patch) or reject (with a comment). A quorum of distinct approvals of the same
     arguments approves the request; one rejection rejects it. The run resumes after commit.
 
-    The voter is a signed-in `user`, or the owner of the API key `api_key_id` with that
-    person's current role; see `_check_voter`. `if_match` is the digest the voter reviewed.
+    The voter is a signed-in person, or the owner of an API key with that person's current
+    role; see `_check_voter`. `if_match` is the digest the voter reviewed.
     """
     with transaction.atomic():
-        found = _find(organization_id, approval_id)
+        found = _find(actor.organization_id, approval_id)
         run_lock(run_id=found.run_id)
         request = (
             ApprovalRequest.objects.select_for_update(of=("self",))
             .select_related("requested_by_api_key", "run")
             .get(id=found.id)
         )
-        actor = actor_for(organization_id=organization_id, user=user, api_key_id=api_key_id)
         _check_voter(request, actor)
         _check_open(request)
         _check_if_match(request, if_match)
@@ -191,6 +188,9 @@ def _check_voter(request: ApprovalRequest, actor: Actor) -> None:
     the platform) has nobody to compare against, so a signed-in reviewer must decide it: a
     system holding both a `runs` and an `approvals` key must not approve itself.
     """
+    if actor.operator:
+        # The platform holds every role, but a decision must be a member's, by name.
+        raise Forbidden("Approval decisions are made by a member, not by the platform.")
     if actor.person is None and actor.api_key_id is None:
         raise Forbidden("Approval decisions are made by a person, not anonymously.")
     require_role(actor, frozenset(request.approver_roles), action=_decide_action(request))

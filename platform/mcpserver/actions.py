@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied
 
+from accounts.actors import Actor, actor_for
 from accounts.selectors import KeyPrincipal, organization_get
 from approvals import selectors as approval_selectors
 from approvals.serializers import ApprovalSerializer
@@ -44,6 +45,11 @@ class Caller:
     @classmethod
     def of_key(cls, principal: KeyPrincipal) -> Caller:
         return cls(principal.organization_id, principal.scopes, api_key_id=principal.api_key_id)
+
+    def actor(self) -> Actor:
+        return actor_for(
+            organization_id=self.organization_id, user=self.user, api_key_id=self.api_key_id
+        )
 
     def needs(self, scope: str) -> None:
         if scope not in self.scopes:
@@ -115,10 +121,8 @@ def decide_approval(caller: Caller, args: dict[str, Any]) -> dict[str, Any]:
     decides their own run's request), as do roles and quorums."""
     caller.needs("approvals")
     decided = approval_decide(
-        organization_id=caller.organization_id,
+        actor=caller.actor(),
         approval_id=int(args["approval_id"]),
-        user=caller.user,
-        api_key_id=caller.api_key_id,
         approve=bool(args["approve"]),
         comment=str(args.get("comment") or ""),
     )

@@ -10,7 +10,12 @@ from django.core.exceptions import ValidationError
 from accounts.actors import Actor, actor_for
 from accounts.models import ApiKey, Membership, User
 from accounts.roles import Role
-from accounts.services import api_key_create, api_key_revoke, membership_role_set
+from accounts.services import (
+    api_key_create,
+    api_key_revoke,
+    membership_invite,
+    membership_role_set,
+)
 from audit.models import AuditEntry
 from core.errors import Forbidden, NotFound
 from memory.services import memory_purge_organization
@@ -56,6 +61,35 @@ def test_a_reviewer_cannot_change_roles_and_an_admin_cannot_make_owners(
         membership_role_set(actor=admin, membership=membership, role=Role.OWNER)
     membership.refresh_from_db()
     assert membership.role == Role.MEMBER
+
+
+def test_membership_changes_are_audited_with_who_made_them_and_refusals_leave_no_entry(
+    acme: TenantFixture,
+) -> None:
+    owner = as_person(acme, Role.OWNER)
+    invitation = membership_invite(actor=owner, username="newcomer", role=Role.REVIEWER)
+    membership_role_set(actor=owner, membership=invitation.membership, role=Role.ADMIN)
+    membership_role_set(actor=owner, membership=invitation.membership, role=Role.ADMIN)
+    with pytest.raises(Forbidden):
+        membership_role_set(
+            actor=as_person(acme, Role.MEMBER), membership=invitation.membership, role="member"
+        )
+
+    entries = AuditEntry.objects.filter(
+        organization_id=acme.organization.id, target="user:newcomer"
+    ).order_by("seq")
+    assert [(e.action, e.actor, e.data) for e in entries] == [
+        (
+            "membership.invited",
+            acme.owner.username,
+            {"role": Role.REVIEWER, "new_account": True},
+        ),
+        (
+            "membership.role_changed",
+            acme.owner.username,
+            {"previous": Role.REVIEWER, "role": Role.ADMIN},
+        ),
+    ]
 
 
 def test_an_owner_of_one_organization_cannot_reach_anothers_key(

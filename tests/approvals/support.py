@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from accounts.actors import actor_for
 from accounts.models import User
 from accounts.services import membership_create
 from approvals.models import ApprovalRequest, ApprovalRule, ApprovalStatus
@@ -74,9 +75,12 @@ def vote(
     tenant: TenantFixture, request: ApprovalRequest, user: User | None, **kwargs: Any
 ) -> ApprovalRequest:
     decided = approval_decide(
-        organization_id=tenant.organization.id,
+        actor=actor_for(
+            organization_id=tenant.organization.id,
+            user=user,
+            api_key_id=kwargs.pop("api_key_id", None),
+        ),
         approval_id=request.id,
-        user=user,
         approve=kwargs.pop("approve", True),
         **kwargs,
     )

@@ -10,6 +10,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
+from accounts.actors import Actor, actor_for
 from accounts.bootstrap import demo_bootstrap
 from accounts.models import Membership, Organization, Role, User
 from approvals.models import ApprovalPolicyVersion, ApprovalRule
@@ -107,8 +108,12 @@ def test_the_demo_reviewer_approves_a_run_started_with_the_demo_key(
     request = Run.objects.get(id=run.id).approvals.get()
 
     with pytest.raises(Exception, match="requester"):
-        approval_decide(organization_id=demo.id, approval_id=request.id, user=admin, approve=True)
-    approval_decide(organization_id=demo.id, approval_id=request.id, user=reviewer, approve=True)
+        approval_decide(actor=_person(demo, admin), approval_id=request.id, approve=True)
+    approval_decide(actor=_person(demo, reviewer), approval_id=request.id, approve=True)
     run_advance(run_id=str(run.id), owner="w")
     assert Run.objects.get(id=run.id).status == RunStatus.SUCCEEDED
     assert (runtime / "deploys.log").read_text().split()[-1] == "x"
+
+
+def _person(organization: Organization, user: User) -> Actor:
+    return actor_for(organization_id=organization.id, user=user, api_key_id=None)

@@ -14,6 +14,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from accounts.actors import actor_for
 from accounts.models import Membership, Role
 from accounts.services import api_key_create, api_key_revoke, membership_create
 from agents.engine.types import ApprovalRequired, arguments_digest
@@ -60,9 +61,12 @@ def decide(
     tenant: TenantFixture, request: ApprovalRequest, user: Any, **kwargs: Any
 ) -> ApprovalRequest:
     return approval_decide(
-        organization_id=tenant.organization.id,
+        actor=actor_for(
+            organization_id=tenant.organization.id,
+            user=user,
+            api_key_id=kwargs.pop("api_key_id", None),
+        ),
         approval_id=request.id,
-        user=user,
         approve=kwargs.pop("approve", True),
         **kwargs,
     )
@@ -214,9 +218,10 @@ def test_another_organization_cannot_see_or_decide_the_request(
     with pytest.raises(NotFound):
         # Naming the right organization does not help a reviewer who is not a member of it
         approval_decide(
-            organization_id=globex.organization.id,
+            actor=actor_for(
+                organization_id=globex.organization.id, user=globex.reviewer, api_key_id=None
+            ),
             approval_id=request.id,
-            user=globex.reviewer,
             approve=True,
         )
 
@@ -395,14 +400,16 @@ def another_organizations_key_named_in_the_service(s: Scene) -> None:
     foreign = api_key_create(
         actor=operator(s.globex.organization), name="g", created_by=s.globex.owner
     )
+    # The actor a service takes is built from the organization and the key: a foreign key
+    # gets no actor at all, so no service can be handed one.
     with pytest.raises(Forbidden, match="does not belong"):
-        approval_decide(
-            organization_id=s.acme.organization.id,
-            approval_id=s.request.id,
-            user=None,
-            api_key_id=foreign.api_key.id,
-            approve=True,
-        )
+        actor_for(organization_id=s.acme.organization.id, user=None, api_key_id=foreign.api_key.id)
+
+
+def the_platform_itself_through_the_service(s: Scene) -> None:
+    # The platform acts with every role for commands and tasks, but never casts a vote.
+    with pytest.raises(Forbidden, match="not by the platform"):
+        approval_decide(actor=operator(s.acme.organization), approval_id=s.request.id, approve=True)
 
 
 def decide_after_expiry(s: Scene) -> None:
@@ -559,6 +566,7 @@ ATTEMPTS: list[tuple[Any, dict[str, Any] | None]] = [
     (another_organizations_key, None),
     (another_organizations_reviewer_session, None),
     (another_organizations_key_named_in_the_service, None),
+    (the_platform_itself_through_the_service, None),
     (decide_after_expiry, None),
     (decide_after_the_deadline_before_the_sweep, None),
     (decide_twice, None),

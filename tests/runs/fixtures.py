@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.db.models import F
 
+from accounts.actors import actor_for
 from approvals.models import ApprovalRequest, ApprovalStatus
 from approvals.services import approval_decide
 from runs import toolbox
@@ -79,9 +80,10 @@ def advance_to_approval(run: Run) -> ApprovalRequest:
 
 def decide_as_reviewer(tenant: TenantFixture, request: ApprovalRequest, *, approve: bool) -> None:
     approval_decide(
-        organization_id=tenant.organization.id,
+        actor=actor_for(
+            organization_id=tenant.organization.id, user=tenant.reviewer, api_key_id=None
+        ),
         approval_id=request.id,
-        user=tenant.reviewer,
         approve=approve,
         comment="" if approve else "rejected by the test",
     )

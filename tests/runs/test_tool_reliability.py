@@ -15,6 +15,7 @@ from prometheus_client import REGISTRY, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 from rest_framework.test import APIClient
 
+from accounts.actors import actor_for
 from approvals.models import ApprovalRequest, ApprovalStatus
 from approvals.services import approval_decide
 from runs.metrics import metrics_refresh
@@ -65,9 +66,10 @@ def decide_pending(run: Run, tenant: TenantFixture) -> ApprovalRequest:
     assert run.status == RunStatus.AWAITING_APPROVAL, (run.status, run.error)
     pending = ApprovalRequest.objects.get(run=run, status=ApprovalStatus.PENDING)
     approval_decide(
-        organization_id=tenant.organization.id,
+        actor=actor_for(
+            organization_id=tenant.organization.id, user=tenant.reviewer, api_key_id=None
+        ),
         approval_id=pending.id,
-        user=tenant.reviewer,
         approve=True,
         comment="",
     )

@@ -20,7 +20,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from rest_framework.test import APIClient
 
-from accounts.actors import operator_actor
+from accounts.actors import actor_for, operator_actor
 from accounts.models import Membership, Role, User
 from accounts.services import api_key_create, membership_create
 from agents.tools.builtin import BUILTIN_TOOLS
@@ -197,9 +197,8 @@ def test_a_run_command_policy_gates_run_tests_which_executes_workspace_code(
     assert not ToolCall.objects.filter(run=run).exists()
     # The gate is live: approved, run_tests executes the workspace's own code
     approval_decide(
-        organization_id=acme.organization.id,
+        actor=actor_for(organization_id=acme.organization.id, user=acme.reviewer, api_key_id=None),
         approval_id=request.id,
-        user=acme.reviewer,
         approve=True,
     )
     run_advance(run_id=str(run.id), owner="w")

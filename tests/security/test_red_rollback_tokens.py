@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from accounts.actors import actor_for
 from approvals.models import ApprovalRequest
 from approvals.services import approval_decide
 from core.errors import Forbidden
@@ -40,9 +41,8 @@ def approved_and_finished(acme: TenantFixture, ledger: Path, model: FakeOpenAI) 
     run_advance(run_id=str(run.id), owner="w")
     request = ApprovalRequest.objects.get(run=run)
     approval_decide(
-        organization_id=acme.organization.id,
+        actor=actor_for(organization_id=acme.organization.id, user=acme.reviewer, api_key_id=None),
         approval_id=request.id,
-        user=acme.reviewer,
         approve=True,
     )
     run_advance(run_id=str(run.id), owner="w")
@@ -83,13 +83,16 @@ def test_rolling_a_finished_run_back_cannot_replay_the_reviewers_approval(
     # and the gate is live: the member cannot decide it, a reviewer can, and it runs once more
     with pytest.raises(Forbidden):
         approval_decide(
-            organization_id=acme.organization.id,
+            actor=actor_for(
+                organization_id=acme.organization.id, user=acme.member, api_key_id=None
+            ),
             approval_id=again.id,
-            user=acme.member,
             approve=True,
         )
     approval_decide(
-        organization_id=acme.organization.id, approval_id=again.id, user=acme.reviewer, approve=True
+        actor=actor_for(organization_id=acme.organization.id, user=acme.reviewer, api_key_id=None),
+        approval_id=again.id,
+        approve=True,
     )
     run_advance(run_id=str(run.id), owner="w3")
     assert len(deploys(runtime)) == 2

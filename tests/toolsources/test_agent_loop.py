@@ -134,9 +134,8 @@ def test_a_run_calls_its_organizations_tools_and_waits_for_approval_of_a_risky_o
 
     # When: an owner approves a smaller refund (an edit checked against the tool's schema)
     approval_decide(
-        organization_id=acme.organization.id,
+        actor=actor_for(organization_id=acme.organization.id, user=acme.owner, api_key_id=None),
         approval_id=request.id,
-        user=acme.owner,
         approve=True,
         patch={"amount": 4},
     )

@@ -180,9 +180,8 @@ def review_decide(request: HttpRequest, viewer: Viewer, approval_id: int) -> Htt
     edited = data["arguments"] if approve else None
     try:
         approvals_services.approval_decide(
-            organization_id=viewer.organization_id,
+            actor=viewer.actor(),
             approval_id=approval.id,
-            user=viewer.user,
             approve=approve,
             # Unchanged arguments approve the proposal as it stands, not as an "edit".
             arguments=edited

@@ -126,6 +126,7 @@ def test_a_dead_waiting_sandbox_falls_back_to_a_cold_start(
     os.killpg(waiter, signal.SIGKILL)
     deadline = time.monotonic() + 20
     while not gone(waiter) and time.monotonic() < deadline:
+        # Until the killed sandbox's processes (real ones) are reaped.
         time.sleep(0.01)
 
     result = pooled.run(["echo", "ran"], workspace=workspace, limits=QUICK)
@@ -142,6 +143,7 @@ def test_idle_and_closed_pools_leave_no_process_or_cgroup(workspace: Path) -> No
         tree = descendants(idle)
         deadline = time.monotonic() + 20
         while not all(gone(pid) for pid in [idle, *tree]) and time.monotonic() < deadline:
+            # Until the pool's own thread ends the idle sandbox and its processes (real ones) exit.
             time.sleep(0.05)
         assert all(gone(pid) for pid in [idle, *tree])
         assert sandbox.pool.waiting_pids() == []
@@ -198,5 +200,6 @@ def test_waiting_sandboxes_die_with_a_killed_worker(workspace: Path) -> None:
         worker.stdout.close()
     deadline = time.monotonic() + 20
     while not all(gone(pid) for pid in tree) and time.monotonic() < deadline:
+        # Until the dead worker's sandboxes (real processes) follow it.
         time.sleep(0.05)
     assert all(gone(pid) for pid in tree)

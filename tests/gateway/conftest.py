@@ -1,5 +1,7 @@
-"""The gateway under test: the real ASGI app under uvicorn (one per module), real PostgreSQL and
-Redis, and scripted OpenAI-compatible backends served over real sockets."""
+"""The gateway under test: the real ASGI app under uvicorn (one per test session, shared by the
+modules that ask for it: each test's backends and keys are its own, and Redis and the tables are
+emptied between tests), real PostgreSQL and Redis, and scripted OpenAI-compatible backends served
+over real sockets."""
 
 from __future__ import annotations
 
@@ -44,12 +46,12 @@ WEATHER = {
 }
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def gateway_clock(tmp_path_factory: pytest.TempPathFactory) -> FrozenClock:
     return FrozenClock(tmp_path_factory.mktemp("gateway-clock") / "now")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def gateway_url(
     django_db_setup: None,
     django_db_blocker: Any,

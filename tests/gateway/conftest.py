@@ -1,7 +1,7 @@
 """The gateway under test: the real ASGI app under uvicorn (one per test session, that is per xdist
-worker, shared by the modules that ask for it: each test's backends and keys are its own, and Redis and the tables are
-emptied between tests), real PostgreSQL and Redis, and scripted OpenAI-compatible backends served
-over real sockets."""
+worker, shared by the modules that ask for it: each test's backends and keys are its own, and
+Redis and the tables are emptied between tests), real PostgreSQL and Redis, and scripted
+OpenAI-compatible backends served over real sockets."""
 
 from __future__ import annotations
 
